@@ -1,0 +1,66 @@
+// `npm run bench:contacts`: list, search, filter and export latency of the admin contacts API with
+// 10,000 contacts, measured in-process (app.inject: server time, no network). PGlite by default;
+// BENCH_DATABASE_URL=postgres://… measures a PostgreSQL server instead.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedContacts } from '../scripts/seed-contacts.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { freshPostgresDatabase, percentile } from './lib.ts';
+
+const COUNT = 10_000;
+const RUNS = 30;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-contacts-'));
+const pgTarget = process.env.BENCH_DATABASE_URL
+  ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
+  : null;
+const target = pgTarget ? { databaseUrl: pgTarget.url } : { dataDir };
+try {
+  console.log(`Seeding ${COUNT.toLocaleString('en-US')} contacts (${pgTarget ? 'PostgreSQL' : 'PGlite'})…`);
+  await seedContacts(COUNT, target);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(pgTarget ? { DATABASE_URL: pgTarget.url } : {}),
+  });
+  const database = await openDatabase(target);
+  const app = await buildApp({ config, database, pages: null });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { username: 'admin', password: 'demo-admin' },
+  });
+  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+
+  const cases: [string, string][] = [
+    ['first page (50)', '/api/admin/contacts?limit=50'],
+    ['search message text', '/api/admin/contacts?limit=50&q=invoices'],
+    ['search by email part', '/api/admin/contacts?limit=50&q=tanaka.1'],
+    ['status filter', '/api/admin/contacts?limit=50&status=qualified'],
+    ['search + filter', '/api/admin/contacts?limit=50&status=new&q=caf'],
+    ['CSV export (all 10,000)', '/api/admin/contacts/export.csv'],
+  ];
+  console.log(`\n${'request'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  rows`);
+  for (const [label, url] of cases) {
+    const times: number[] = [];
+    let rows = '';
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      times.push(performance.now() - start);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      rows = String(res.headers['x-total-count'] ?? res.body.split('\n').length - 2);
+    }
+    console.log(
+      `${label.padEnd(28)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)}  ${rows}`,
+    );
+  }
+  await app.close();
+} finally {
+  await pgTarget?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,181 @@
+/**
+ * Landing performance benchmark (`npm run bench:landing`, DESIGN §4): builds the app, starts the
+ * real server on a free port with an empty data folder (as tests/e2e/global-setup.ts does), runs
+ * Lighthouse with the mobile and desktop presets against `/` in the system Chromium, and prints
+ * the four category scores, LCP, TBT, CLS and the JS/CSS/video bytes transferred on load.
+ * Targets: mobile Performance ≥ 95, Accessibility/Best Practices/SEO = 100, CLS ≤ 0.02.
+ *
+ * Options: --no-build (reuse dist/), --runs=N (median of N runs per preset, default 1).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  cssKb: number;
+  videoKb: number;
+  failed: string[];
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      `${url}/`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned no result.');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const items =
+      (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+        ?.items ?? [];
+    const bytes = (type: string) =>
+      items
+        .filter((item) => item.resourceType === type)
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+    const failed = Object.values(categories)
+      .flatMap((category) => category.auditRefs)
+      .filter(
+        (ref) =>
+          ref.weight > 0 &&
+          (audits[ref.id]?.score ?? 1) < 1 &&
+          audits[ref.id]?.scoreDisplayMode !== 'informative',
+      )
+      .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      jsKb: Number(bytes('Script').toFixed(1)),
+      cssKb: Number(bytes('Stylesheet').toFixed(1)),
+      videoKb: Number(bytes('Media').toFixed(1)),
+      failed,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)] as Figures;
+}
+
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 1);
+if (!process.argv.includes('--no-build'))
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+const server = await startServer();
+try {
+  const rows: Record<string, Figures> = {};
+  for (const preset of ['mobile', 'desktop'] as const) {
+    const results: Figures[] = [];
+    for (let i = 0; i < runs; i++) results.push(await runLighthouse(server.url, preset));
+    rows[preset] = median(results);
+  }
+  console.table(
+    Object.fromEntries(
+      Object.entries(rows).map(([preset, { failed: _failed, ...figures }]) => [preset, figures]),
+    ),
+  );
+  for (const [preset, figures] of Object.entries(rows)) {
+    if (figures.failed.length > 0)
+      console.log(`${preset}: audits below full score: ${figures.failed.join(', ')}`);
+  }
+  const mobile = rows.mobile;
+  const ok =
+    mobile !== undefined &&
+    mobile.performance >= 95 &&
+    mobile.accessibility === 100 &&
+    mobile.bestPractices === 100 &&
+    mobile.seo === 100 &&
+    mobile.cls <= 0.02;
+  console.log(
+    ok ? 'Mobile targets met.' : 'Mobile targets NOT met (Performance ≥ 95, others 100, CLS ≤ 0.02).',
+  );
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,57 @@
+// Shared by `npm start` and `npm test`: plain Node, no dependencies (it runs before they exist).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs a command in the project root with inherited output; exits the process if it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Node 20.19+ is needed (require(esm), import.meta.dirname, the pinned tool versions). */
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`✖ Node.js 20.19 or newer is needed; this is ${process.versions.node}.`);
+    process.exit(1);
+  }
+}
+
+/** Installs the locked packages when node_modules is missing or older than package-lock.json. */
+export function ensurePackages() {
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(installed) && fs.statSync(installed).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  // `npm install` rather than `npm ci`: with npm 11 a lock file written on one platform lacks the
+  // other platforms' optional packages, and `npm ci` then refuses it. Locked versions still apply.
+  console.log('› Installing packages (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+const buildInputs = ['src/web', 'src/shared', 'scripts/build.ts', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds the front end when there is no build yet or a source file is newer than it. */
+export function ensureBuild() {
+  const stamp = path.join(root, 'dist', 'web', 'index.html');
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const newest = Math.max(...buildInputs.map((p) => newestMtime(path.join(root, p))));
+  if (built >= newest) return;
+  console.log('› Building the front end…');
+  run('npm', ['run', 'build']);
+}

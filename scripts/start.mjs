@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build if needed, then run the server (migrations run at
+// its start). Signals are passed on so Ctrl+C and SIGTERM shut the server down gracefully.
+import { spawn } from 'node:child_process';
+import { checkNode, ensureBuild, ensurePackages, root } from './ensure.mjs';
+
+checkNode();
+ensurePackages();
+ensureBuild();
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,31 @@
+// `npm test`: every test. Installs packages and Debian's Chromium when missing, builds the app,
+// then runs the API suite (Vitest, real database) and the browser suite (Playwright, real server).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { checkNode, ensureBuild, ensurePackages, run } from './ensure.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!canApt) {
+    console.error(
+      `✖ The browser tests need Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium)` +
+        ' or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    );
+    process.exit(1);
+  }
+  console.log('› Installing Chromium (apt-get install -y chromium)…');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+checkNode();
+ensurePackages();
+ensureChromium();
+ensureBuild();
+run('npx', ['vitest', 'run']);
+run('npx', ['playwright', 'test']);

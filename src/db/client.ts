@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireLockFile } from './lock-file.ts';
+import * as schema from './schema/index.ts';
+
+/**
+ * One database handle for the app, on either engine (DESIGN §1): PGlite embedded in the data
+ * folder by default, or a PostgreSQL server when `DATABASE_URL` is set. Same schema, same
+ * migrations, same Drizzle query code.
+ */
+
+export type Schema = typeof schema;
+/** The Drizzle database both engines share (query builder, transactions). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query; rejects otherwise (for /readyz). */
+  ping(): Promise<void>;
+  /** Closes connections and releases the data-folder lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Arbitrary constant key for `pg_advisory_lock`, so concurrent start-ups migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_345_112_001;
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Data folder for PGlite (`<dataDir>/pglite`); ignored for PostgreSQL. */
+  dataDir?: string;
+  /** An already-open PGlite instance (tests pass a clone of a migrated template). */
+  pglite?: PGlite;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the database and applies pending migrations.
+ * @throws when the data folder is locked by another live process, or the server cannot be reached.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.pglite) return wrapPglite(options.pglite, () => {});
+  if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const release = acquireLockFile(path.join(options.dataDir, 'app.lock'));
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    return await wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function wrapPglite(client: PGlite, release: () => void): Promise<Database> {
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema });
+  const lockClient = await pool.connect();
+  try {
+    // Two instances starting together: the second waits here, then finds nothing to apply.
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

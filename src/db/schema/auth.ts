@@ -1,0 +1,20 @@
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, tsz } from './common.ts';
+
+/**
+ * Admin sessions (DESIGN §3 'Sessions'): only the SHA-256 of the random cookie token is stored,
+ * so a leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
+    /** Absolute expiry; idle expiry is `lastSeenAt` + the idle timeout. */
+    expiresAt: tsz('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);

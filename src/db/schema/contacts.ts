@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import type { ContactStatus } from '../../shared/contacts.ts';
+import { createdAt, tsz, updatedAt } from './common.ts';
+
+/** Leads from the public form and people the admin works with (spec §3 'Contact'). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    preferTextAndCall: boolean('prefer_text_and_call').notNull().default(false),
+    status: text('status').$type<ContactStatus>().notNull().default('new'),
+    notes: text('notes'),
+    /** Set when the contact unsubscribed from campaigns (DESIGN §3 'Unsubscribe'). */
+    unsubscribedAt: tsz('unsubscribed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('contacts_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted')`),
+    index('contacts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contacts_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    index('contacts_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Labels on contacts (spec §3 'Tag'); created from the tag dropdown (DESIGN §3 'Tags'). */
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  color: text('color').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);
+
+/** Follow-up tasks on a contact (spec §3 'Contact task'; DESIGN §3 'Contact tasks'). */
+export const contactTasks = pgTable(
+  'contact_tasks',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    priority: text('priority').$type<'low' | 'medium' | 'high'>().notNull().default('medium'),
+    status: text('status').$type<'pending' | 'completed'>().notNull().default('pending'),
+    dueAt: tsz('due_at'),
+    completedAt: tsz('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('contact_tasks_priority_check', sql`${t.priority} in ('low', 'medium', 'high')`),
+    check('contact_tasks_status_check', sql`${t.status} in ('pending', 'completed')`),
+    index('contact_tasks_contact_idx').on(t.contactId),
+    index('contact_tasks_status_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** The email conversation with a contact (spec §3 'Contact message'). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    sender: text('sender').$type<'contact' | 'admin'>().notNull(),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    sentAt: tsz('sent_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_sender_check', sql`${t.sender} in ('contact', 'admin')`),
+    index('contact_messages_contact_idx').on(t.contactId, t.sentAt),
+  ],
+);

@@ -1,0 +1,9 @@
+/** The whole database schema, one file per domain (STYLE.md 'db/schema/<domain>.ts'). */
+export * from './analytics.ts';
+export * from './auth.ts';
+export * from './campaigns.ts';
+export * from './clients.ts';
+export * from './contacts.ts';
+export * from './mail.ts';
+export * from './settings.ts';
+export * from './vault.ts';

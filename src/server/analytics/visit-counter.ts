@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { dailyVisits, visitorHashes, visitSalts } from '../../db/schema/index.ts';
+
+/** Most distinct visitors remembered per day between two flushes; past it, views still count. */
+const MAX_PENDING_VISITORS = 50_000;
+
+interface DayBucket {
+  views: number;
+  /** `address \n user agent` of this interval's visitors: held in memory until the flush only. */
+  visitors: Set<string>;
+}
+
+/**
+ * Counts views of `/` without a database write on the request path (DESIGN §3 'Visits', §4):
+ * `record` only touches memory; `flush` (every few seconds, and on shutdown) adds the interval's
+ * counts to `daily_visits` as increments, which is safe with several instances.
+ *
+ * Unique visitors: SHA-256 of a per-day random salt (shared by all instances through
+ * `visit_salts`) with the address and user agent. The raw address is never stored, and salts and
+ * hashes older than yesterday are deleted, so old hashes cannot be recomputed.
+ */
+export class VisitCounter {
+  private days = new Map<string, DayBucket>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Counts one page view by a client (call only for people: bots and the admin are filtered by the caller). */
+  record(address: string, userAgent: string): void {
+    const day = this.now().toISOString().slice(0, 10);
+    let bucket = this.days.get(day);
+    if (!bucket) {
+      bucket = { views: 0, visitors: new Set() };
+      this.days.set(day, bucket);
+    }
+    bucket.views++;
+    if (bucket.visitors.size < MAX_PENDING_VISITORS) bucket.visitors.add(`${address}\n${userAgent}`);
+  }
+
+  /** Flushes every `intervalMs` until `stop()`. */
+  start(intervalMs = 5000): void {
+    this.timer = setInterval(() => {
+      this.flush().catch(() => {
+        // Counts stay in memory and go out with the next flush.
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and flushes what is left. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Writes the pending counts; flushes never overlap. Counts are kept if the write fails. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.catch(() => {}).then(() => this.flushNow());
+    return this.flushing;
+  }
+
+  private async flushNow(): Promise<void> {
+    const pending = this.days;
+    if (pending.size === 0) return;
+    this.days = new Map();
+    try {
+      for (const [day, bucket] of pending) await this.writeDay(day, bucket);
+    } catch (error) {
+      for (const [day, bucket] of pending) this.merge(day, bucket);
+      throw error;
+    }
+  }
+
+  private merge(day: string, bucket: DayBucket) {
+    const current = this.days.get(day);
+    if (!current) {
+      this.days.set(day, bucket);
+      return;
+    }
+    current.views += bucket.views;
+    for (const v of bucket.visitors)
+      if (current.visitors.size < MAX_PENDING_VISITORS) current.visitors.add(v);
+  }
+
+  private async writeDay(day: string, bucket: DayBucket) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(visitSalts)
+        .values({ day, salt: randomBytes(32).toString('base64') })
+        .onConflictDoNothing();
+      const [saltRow] = await tx
+        .select({ salt: visitSalts.salt })
+        .from(visitSalts)
+        .where(sql`${visitSalts.day} = ${day}`);
+      const salt = saltRow!.salt;
+      const hashes = [...bucket.visitors].map((v) => ({
+        day,
+        hash: createHash('sha256').update(`${salt}\n${v}`).digest('base64url'),
+      }));
+      let newVisitors = 0;
+      for (let i = 0; i < hashes.length; i += 1000) {
+        const inserted = await tx
+          .insert(visitorHashes)
+          .values(hashes.slice(i, i + 1000))
+          .onConflictDoNothing()
+          .returning({ hash: visitorHashes.hash });
+        newVisitors += inserted.length;
+      }
+      await tx
+        .insert(dailyVisits)
+        .values({ day, views: bucket.views, uniqueVisitors: newVisitors })
+        .onConflictDoUpdate({
+          target: dailyVisits.day,
+          set: {
+            views: sql`${dailyVisits.views} + ${bucket.views}`,
+            uniqueVisitors: sql`${dailyVisits.uniqueVisitors} + ${newVisitors}`,
+            updatedAt: sql`now()`,
+          },
+        });
+      const yesterday = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await tx.delete(visitorHashes).where(lt(visitorHashes.day, yesterday));
+      await tx.delete(visitSalts).where(lt(visitSalts.day, yesterday));
+    });
+  }
+}

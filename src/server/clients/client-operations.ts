@@ -1,0 +1,91 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clients, clientTasks } from '../../db/schema/index.ts';
+import type { Client, ClientTask, ClientTaskUpdate } from '../../shared/clients.ts';
+import { notFound } from '../http-error.ts';
+import { toClient, toClientTask } from './to-client.ts';
+
+type ClientInput = Omit<Client, 'id' | 'fromContactId' | 'createdAt'>;
+
+/** Every client, newest first (spec §7 GET /api/admin/clients). */
+export async function listClients(db: Db): Promise<Client[]> {
+  const rows = await db.select().from(clients).orderBy(desc(clients.createdAt), desc(clients.id));
+  return rows.map(toClient);
+}
+
+/** Adds a client by hand (spec §2 'Add Client'). */
+export async function createClient(db: Db, input: ClientInput): Promise<Client> {
+  const [row] = await db.insert(clients).values(input).returning();
+  return toClient(row!);
+}
+
+/**
+ * Deletes a client and, by the foreign key's cascade in the same statement, all its tasks
+ * (spec §5: 'All associated tasks will also be deleted.').
+ * @throws HttpError 404 'Client not found'.
+ */
+export async function deleteClient(db: Db, id: number): Promise<void> {
+  const [row] = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+  if (!row) throw notFound('Client');
+}
+
+async function findClient(db: Db, id: number) {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+  if (!row) throw notFound('Client');
+}
+
+/** A client's tasks, oldest first. @throws HttpError 404 'Client not found'. */
+export async function listClientTasks(db: Db, clientId: number): Promise<ClientTask[]> {
+  await findClient(db, clientId);
+  const rows = await db
+    .select()
+    .from(clientTasks)
+    .where(eq(clientTasks.clientId, clientId))
+    .orderBy(asc(clientTasks.createdAt), asc(clientTasks.id));
+  return rows.map(toClientTask);
+}
+
+/** Adds a task (status working) to a client. @throws HttpError 404 'Client not found'. */
+export async function createClientTask(
+  db: Db,
+  clientId: number,
+  input: { title: string; description: string | null },
+): Promise<ClientTask> {
+  await findClient(db, clientId);
+  const [row] = await db
+    .insert(clientTasks)
+    .values({ clientId, ...input })
+    .returning();
+  return toClientTask(row!);
+}
+
+/**
+ * Sets a client task's status (spec §4): `working` empties completedAt; `done` keeps the given
+ * completedAt, or the current time when none is given.
+ * @throws HttpError 404 'Task not found'.
+ */
+export async function updateClientTask(
+  db: Db,
+  taskId: number,
+  update: ClientTaskUpdate,
+  now = new Date(),
+): Promise<ClientTask> {
+  const completedAt =
+    update.status === 'done' ? (update.completedAt ? new Date(update.completedAt) : now) : null;
+  const [row] = await db
+    .update(clientTasks)
+    .set({ status: update.status, completedAt })
+    .where(eq(clientTasks.id, taskId))
+    .returning();
+  if (!row) throw notFound('Task');
+  return toClientTask(row);
+}
+
+/** Deletes a client task. @throws HttpError 404 'Task not found'. */
+export async function deleteClientTask(db: Db, taskId: number): Promise<void> {
+  const [row] = await db
+    .delete(clientTasks)
+    .where(eq(clientTasks.id, taskId))
+    .returning({ id: clientTasks.id });
+  if (!row) throw notFound('Task');
+}

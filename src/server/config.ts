@@ -1,0 +1,236 @@
+import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
+import { z } from 'zod';
+import { DEMO_VAULT_PASSWORD } from '../shared/credentials.ts';
+import { defaultSite } from '../shared/site.ts';
+
+/**
+ * Runtime configuration, read once from the environment at start-up (DESIGN §3 'Configuration
+ * names'). `loadConfig` validates every key with one schema and throws a `ConfigError` that lists
+ * every bad key at once, so an operator fixes them in one go.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const bool = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(v))),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  TRUST_PROXY: bool,
+  APP_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  MAIL_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'smtp', 'gmail']).optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  SMTP_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(10)),
+  MAIL_FROM: optionalString,
+  MAIL_DAILY_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  ),
+  NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://accounts.google.com'),
+  ),
+  GMAIL_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default('https://gmail.googleapis.com'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  VAULT_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(5)),
+  LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(10)),
+  SITE_NAME: z.preprocess(emptyToUndefined, z.string().max(100).default(defaultSite.name)),
+  SITE_SHORT_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default(defaultSite.shortName)),
+  SITE_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').default(defaultSite.email)),
+  SITE_SOCIAL_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be an absolute URL').default(defaultSite.socialUrl),
+  ),
+});
+
+/** `MAIL_FROM` is `Name <address>` or a bare address; by default the site's name and email. */
+function parseFrom(value: string | undefined, siteName: string, siteEmail: string) {
+  const [parsed] = value ? addressparser(value, { flatten: true }) : [];
+  return { name: parsed?.name || siteName, address: parsed?.address ?? siteEmail };
+}
+
+/** Rules across keys, checked on the raw values so they are reported with every other bad key. */
+function crossKeyIssues(source: Record<string, string | undefined>): string[] {
+  const user = source.ADMIN_USERNAME?.trim();
+  const password = source.ADMIN_PASSWORD?.trim();
+  const issues: string[] = [];
+  if (Boolean(user) !== Boolean(password)) {
+    issues.push(
+      `${user ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'}: ADMIN_USERNAME and ADMIN_PASSWORD must be set together`,
+    );
+  }
+  if (password && password.length < 12) issues.push('ADMIN_PASSWORD: must be at least 12 characters');
+  if (source.MAIL_PROVIDER?.trim() === 'smtp' && !source.SMTP_URL?.trim()) {
+    issues.push('SMTP_URL: required when MAIL_PROVIDER=smtp');
+  }
+  if (Boolean(source.GOOGLE_CLIENT_ID?.trim()) !== Boolean(source.GOOGLE_CLIENT_SECRET?.trim())) {
+    issues.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const from = source.MAIL_FROM?.trim();
+  if (from) {
+    const parsed = addressparser(from, { flatten: true });
+    if (parsed.length !== 1 || !z.email().safeParse(parsed[0]?.address).success) {
+      issues.push('MAIL_FROM: must be one address, or "Name <address>"');
+    }
+  }
+  return issues;
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (embedded database, generated files). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Configured admin pair; `undefined` means demo mode (DESIGN §3 'Admin sign-in'). */
+  admin: { username: string; password: string } | undefined;
+  demoMode: boolean;
+  /**
+   * Password that initialises the credentials vault on first start (`VAULT_PASSWORD`); in demo
+   * mode the demo value. Undefined in production without it: the vault stays closed until set.
+   */
+  vaultPassword: string | undefined;
+  /** Contact submissions allowed per client address per 10 minutes. */
+  contactRateLimit: number;
+  /** Sign-in attempts allowed per client address per 15 minutes. */
+  loginRateLimit: number;
+  site: { name: string; shortName: string; email: string; socialUrl: string };
+  /** Public base URL (links in emails, the OAuth redirect); by default taken from each request. */
+  appUrl: string | undefined;
+  /** APP_SECRET when configured; otherwise one is generated into the data folder (app-secret.ts). */
+  appSecret: string | undefined;
+  mail: {
+    /**
+     * `MAIL_PROVIDER`; `SMTP_URL` alone implies `smtp` (DESIGN §3). `undefined` chooses at send
+     * time: the connected Gmail account if there is one, else the outbox.
+     */
+    provider: 'outbox' | 'smtp' | 'gmail' | undefined;
+    smtpUrl: string | undefined;
+    /** SMTP messages per second at most (0: no limit); many relays refuse bursts. */
+    smtpRateLimit: number;
+    /** The company info address every message is sent from (spec §2 gmail-setup). */
+    from: { name: string; address: string };
+    /** Where lead notifications go; by default the company address. */
+    notifyEmail: string;
+    /** Messages allowed per rolling 24 hours, all kinds together (DESIGN §3 'Campaigns'). */
+    dailyLimit: number;
+    /** Folder of the development outbox's `.eml` files. */
+    outboxDir: string;
+  };
+  google: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    issuer: string;
+    gmailApiUrl: string;
+  };
+}
+
+/** Raised by `loadConfig`; `issues` holds one "KEY: message" line per bad key. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates `source` (normally `process.env`) and returns the typed configuration.
+ * @throws ConfigError listing every bad key.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossKeyIssues(source),
+  ];
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
+  const e = parsed.data;
+  const from = parseFrom(e.MAIL_FROM, e.SITE_NAME, e.SITE_EMAIL);
+  const admin =
+    e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+      ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+      : undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    admin,
+    demoMode: !admin,
+    vaultPassword: e.VAULT_PASSWORD ?? (admin ? undefined : DEMO_VAULT_PASSWORD),
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    site: {
+      name: e.SITE_NAME,
+      shortName: e.SITE_SHORT_NAME,
+      email: e.SITE_EMAIL,
+      socialUrl: e.SITE_SOCIAL_URL,
+    },
+    appUrl: e.APP_URL?.replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET,
+    mail: {
+      provider: e.MAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : undefined),
+      smtpUrl: e.SMTP_URL,
+      smtpRateLimit: e.SMTP_RATE_LIMIT,
+      from,
+      notifyEmail: e.NOTIFY_EMAIL ?? from.address,
+      dailyLimit: e.MAIL_DAILY_LIMIT,
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+    },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+      gmailApiUrl: e.GMAIL_API_URL.replace(/\/+$/, ''),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contactMessages } from '../../db/schema/index.ts';
+import type { ContactMessage } from '../../shared/contacts.ts';
+import { findContact } from './find-contact.ts';
+
+/**
+ * The stored email conversation of a contact, oldest first (spec §7 messages). The contact's
+ * original form message is not a stored message: screens show it first (spec §2).
+ * @throws HttpError 404 'Contact not found'.
+ */
+export async function listContactMessages(db: Db, contactId: number): Promise<ContactMessage[]> {
+  await findContact(db, contactId);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.contactId, contactId))
+    .orderBy(asc(contactMessages.sentAt), asc(contactMessages.id));
+  return rows.map(toContactMessage);
+}
+
+export function toContactMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    sender: row.sender,
+    subject: row.subject,
+    content: row.content,
+    sentAt: row.sentAt.toISOString(),
+  };
+}

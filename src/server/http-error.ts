@@ -1,0 +1,19 @@
+/**
+ * An error that maps to an HTTP status and a human message, answered as
+ * `{ "error": message, "details"?: … }` by the app's error handler (DESIGN §3 'Responses').
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+    /** Response headers that belong to this error, e.g. `Retry-After` on a 429. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../db/client.ts';
+import { DEMO_ADMIN } from '../shared/auth.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedTags } from './tags/tag-operations.ts';
+import { loadPages } from './web/load-pages.ts';
+
+/**
+ * The process entry (STYLE.md `main.ts`): configuration → database (migrations applied) →
+ * rendered pages → listen; SIGTERM/SIGINT stop accepting, let in-flight requests finish, close
+ * the database and exit 0.
+ */
+
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await seedTags(database.db);
+  const pages = await loadPages(
+    distDir,
+    { ...config.site, demoMode: config.demoMode },
+    { publicUrl: config.appUrl },
+  );
+  const app = await buildApp({
+    config,
+    database,
+    pages,
+    logger: {
+      level: config.logLevel,
+      // People reading a terminal get readable lines; log collectors get JSON.
+      ...(process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  const where =
+    database.kind === 'pglite'
+      ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
+      : 'PostgreSQL (DATABASE_URL)';
+  app.log.info({ database: database.kind }, `database: ${where}`);
+  if (config.demoMode) {
+    app.log.warn(
+      `DEMO MODE: no ADMIN_USERNAME/ADMIN_PASSWORD set. Sign in at /admin/login as "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}"; the credentials vault password is "${config.vaultPassword}". Set ADMIN_USERNAME, ADMIN_PASSWORD and VAULT_PASSWORD before real use.`,
+    );
+  } else {
+    app.log.info('admin sign-in: configured credentials (demo mode off)');
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

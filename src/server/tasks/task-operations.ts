@@ -1,0 +1,56 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contacts, contactTasks } from '../../db/schema/index.ts';
+import type { ContactTask } from '../../shared/tasks.ts';
+import { findContact } from '../contacts/find-contact.ts';
+import { notFound } from '../http-error.ts';
+import { toContactTask } from './to-contact-task.ts';
+
+/**
+ * Every contact task with its contact's name (spec §7 GET /api/admin/tasks): pending first, the
+ * most urgent due date first (no due date last), then newest.
+ */
+export async function listTasks(db: Db): Promise<ContactTask[]> {
+  const rows = await db
+    .select({ task: contactTasks, contactName: contacts.name })
+    .from(contactTasks)
+    .innerJoin(contacts, eq(contacts.id, contactTasks.contactId))
+    .orderBy(
+      desc(contactTasks.status),
+      sql`${contactTasks.dueAt} asc nulls last`,
+      desc(contactTasks.createdAt),
+    );
+  return rows.map((r) => toContactTask(r.task, r.contactName));
+}
+
+/** Adds a follow-up task to a contact (spec §7 POST /api/admin/tasks). @throws HttpError 404. */
+export async function createContactTask(
+  db: Db,
+  input: {
+    contactId: number;
+    title: string;
+    description: string | null;
+    priority: ContactTask['priority'];
+    dueAt: Date | null;
+  },
+): Promise<ContactTask> {
+  await findContact(db, input.contactId);
+  const [row] = await db.insert(contactTasks).values(input).returning();
+  return toContactTask(row!);
+}
+
+/**
+ * Marks a task completed (spec §4: terminal). Completing it again keeps the first completion time.
+ * @throws HttpError 404 'Task not found'.
+ */
+export async function completeContactTask(db: Db, taskId: number, now = new Date()): Promise<ContactTask> {
+  const [existing] = await db.select().from(contactTasks).where(eq(contactTasks.id, taskId));
+  if (!existing) throw notFound('Task');
+  if (existing.status === 'completed') return toContactTask(existing);
+  const [row] = await db
+    .update(contactTasks)
+    .set({ status: 'completed', completedAt: now })
+    .where(eq(contactTasks.id, taskId))
+    .returning();
+  return toContactTask(row!);
+}

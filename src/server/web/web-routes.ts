@@ -1,0 +1,89 @@
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import type { Page, Pages } from './load-pages.ts';
+
+/**
+ * Serves the front end: `/` (prerendered landing), `/admin` and `/admin/*` (admin SPA shell),
+ * `/sitemap.xml` (the landing, at the public URL), hashed assets with a one-year immutable cache
+ * (pre-compressed .br/.gz siblings written by the build), other built files (robots.txt, icons), and the
+ * '404 Page Not Found' page with status 404 for every other path (DESIGN §3 '404').
+ * Unknown `/api/*` paths answer JSON `{ error }` instead.
+ */
+export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | null }) {
+  const { pages } = opts;
+
+  if (pages) {
+    app.get('/', (request, reply) => {
+      countVisit(app, request);
+      return sendPage(request, reply, pages.landing, 200, 'no-cache');
+    });
+    app.get('/sitemap.xml', (request, reply) => {
+      const base = pages.publicUrl ?? `${request.protocol}://${request.host}`;
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeXml(`${base}/`)}</loc><changefreq>monthly</changefreq><priority>1.0</priority></url>\n</urlset>\n`;
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(xml);
+    });
+    const admin = (request: FastifyRequest, reply: FastifyReply) =>
+      sendPage(request, reply, pages.admin, 200, 'no-store');
+    app.get('/admin', admin);
+    app.get('/admin/*', admin);
+
+    await app.register(fastifyStatic, {
+      root: pages.staticRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The HTML templates are only ever sent rendered, through the routes above.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    app.log.warn('front end not built (dist/web missing): run `npm run build`; serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !pages) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    return sendPage(request, reply, pages.notFound, 404, 'no-cache');
+  });
+}
+
+/**
+ * Counts a landing view for the dashboard (DESIGN §3 'Visits'): bots (isbot) are skipped, and so is
+ * any browser carrying a session cookie — the admin's own — which needs no database read here.
+ */
+function countVisit(app: FastifyInstance, request: FastifyRequest) {
+  const userAgent = request.headers['user-agent'] ?? '';
+  if (!userAgent || isbot(userAgent) || request.cookies[SESSION_COOKIE]) return;
+  app.visits.record(request.ip, userAgent);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number, cache: string) {
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', cache)
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag);
+  if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip', 'identity']);
+  if (encoding === 'br' || encoding === 'gzip') {
+    return reply.header('content-encoding', encoding).send(page[encoding]);
+  }
+  return reply.send(page.identity);
+}

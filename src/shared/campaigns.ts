@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const campaignStatuses = ['draft', 'sending', 'sent'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/**
+ * Recipient states (DESIGN §3 'Campaigns'): `pending` waits (for the worker or the daily cap),
+ * `sending` is claimed and being handed to the provider, `sent`, `failed` (with the provider's
+ * error), `skipped` (unsubscribed), `interrupted` (the process stopped mid-send; not resent so
+ * nobody gets the campaign twice).
+ */
+export const recipientStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped', 'interrupted'] as const;
+export type RecipientStatus = (typeof recipientStatuses)[number];
+
+/** A campaign as the list shows it (spec §3 'Campaign' plus per-status counts). */
+export interface Campaign {
+  id: number;
+  name: string;
+  subject: string;
+  htmlContent: string;
+  status: CampaignStatus;
+  recipientCount: number;
+  sentCount: number;
+  failedCount: number;
+  pendingCount: number;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export interface CampaignRecipient {
+  id: number;
+  contactId: number | null;
+  status: RecipientStatus;
+  sentAt: string | null;
+  errorMessage: string | null;
+  /** The contact as it is now; null when the contact was deleted (the screen shows 'Unknown'). */
+  contact: { name: string; email: string } | null;
+}
+
+/** GET /api/admin/campaigns/{id}/details: the campaign plus its recipients. */
+export interface CampaignDetails extends Campaign {
+  recipients: CampaignRecipient[];
+}
+
+/** POST /api/admin/campaigns answer of a send (spec §7: sentCount with success and failed). */
+export interface CampaignSendResult {
+  /** Recipients handled by this call (sent + failed + skipped). */
+  sentCount: number;
+  success: number;
+  failed: number;
+  skipped: number;
+  /** Recipients still waiting (large batch or daily cap): the call answered 202. */
+  pending: number;
+}
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: 'All fields are required' })
+    .trim()
+    .min(1, 'All fields are required')
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`);
+
+/** POST /api/admin/campaigns (spec §5: name, subject and HTML content required, trimmed). */
+export const campaignCreateSchema = z.object({
+  name: required('Campaign name', 200),
+  subject: required('Subject', 300),
+  htmlContent: required('Content', 200_000),
+  /** The recipients ticked in the create dialog, kept with the draft until it is sent. */
+  recipientIds: z.array(z.number().int().positive()).max(100_000).optional(),
+});
+export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
+
+/** POST /api/admin/campaigns/{id}/send (spec §5: at least one recipient). */
+export const campaignSendSchema = z.object({
+  recipientIds: z
+    .array(z.number().int().positive(), { error: 'Please select at least one recipient' })
+    .min(1, 'Please select at least one recipient')
+    .max(100_000),
+});

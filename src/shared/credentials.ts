@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A stored credential, decrypted for the unlocked vault (spec §3 'Credential'). */
+export interface Credential {
+  id: number;
+  companyName: string;
+  email: string | null;
+  password: string | null;
+  connectors: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const optional = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
+    .optional()
+    .nullable()
+    .transform((v) => (v?.trim() ? v : null));
+
+/**
+ * POST /api/admin/credentials (spec §5: company name required, 'Company name is required'; other
+ * fields optional, and the screens omit empty ones from the payload).
+ */
+export const credentialCreateSchema = z.object({
+  companyName: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(200, 'Company name must be at most 200 characters.'),
+  email: optional(500, 'Email'),
+  password: optional(2000, 'Password'),
+  connectors: optional(20_000, 'Connectors'),
+  notes: optional(20_000, 'Notes'),
+});
+export type CredentialInput = z.output<typeof credentialCreateSchema>;
+
+/** PATCH /api/admin/credentials/{id}: the same fields, each optional; absent fields are kept. */
+export const credentialUpdateSchema = credentialCreateSchema.partial();
+
+/** The header every credentials call carries (spec §6). */
+export const VAULT_PASSWORD_HEADER = 'x-credentials-password';
+
+/** The vault password of demo mode (DESIGN §3), printed at start-up and written in the README. */
+export const DEMO_VAULT_PASSWORD = 'demo-vault';

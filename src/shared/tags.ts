@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A tag (spec §3 'Tag'); `color` is a CSS hex colour. */
+export interface Tag {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** POST /api/admin/tags: tag creation, which the spec does not show (DESIGN §3 'Tags'). */
+export const tagCreateSchema = z.object({
+  name: z
+    .string({ error: 'Tag name is required' })
+    .trim()
+    .min(1, 'Tag name is required')
+    .max(40, 'Tag name must be at most 40 characters.'),
+  color: z
+    .string({ error: 'Colour is required' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #22d3ee.')
+    .transform((v) => v.toLowerCase()),
+});
+export type TagCreate = z.infer<typeof tagCreateSchema>;

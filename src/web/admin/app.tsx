@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import * as React from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { NotFound } from '@/web/components/not-found';
+import { Toaster } from '@/web/components/ui/toaster';
+import { createQueryClient } from '@/web/lib/query-client';
+import { AdminGuard } from './components/admin-guard';
+import { ClientsRoute } from './routes/clients';
+import { ContactDetailRoute } from './routes/contact-detail';
+import { ContactsRoute } from './routes/contacts';
+import { DashboardRoute } from './routes/dashboard';
+import { LoginRoute } from './routes/login';
+
+/**
+ * The admin single-page app (served as admin.html for /admin and /admin/*): providers and the
+ * route table of spec §2. Every screen but login sits behind {@link AdminGuard}; unknown paths
+ * show the '404 Page Not Found' page.
+ */
+export function AdminApp() {
+  const [queryClient] = React.useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/admin/login" element={<LoginRoute />} />
+          <Route element={<AdminGuard />}>
+            <Route path="/admin" element={<DashboardRoute />} />
+            <Route path="/admin/contacts" element={<ContactsRoute />} />
+            <Route path="/admin/contacts/:id" element={<ContactDetailRoute />} />
+            <Route path="/admin/clients" element={<ClientsRoute />} />
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </BrowserRouter>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  ArrowLeft,
+  Briefcase,
+  FlaskConical,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  Megaphone,
+  Users,
+} from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { BrandMark } from '@/web/components/brand-mark';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
+import { getSite } from '@/web/lib/site';
+import { useAdminCheck } from '../features/auth/api/get-admin-check';
+import { useLogout } from '../features/auth/api/logout';
+
+/** The admin screens that header buttons can point at. */
+export type AdminNavTarget =
+  | 'dashboard'
+  | 'contacts'
+  | 'backToContacts'
+  | 'clients'
+  | 'campaigns'
+  | 'credentials'
+  | 'mailSetup';
+
+const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: LucideIcon }> = {
+  dashboard: { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
+  contacts: { label: 'Contacts', to: '/admin/contacts', icon: Users },
+  backToContacts: { label: 'Back to Contacts', to: '/admin/contacts', icon: ArrowLeft },
+  clients: { label: 'Clients', to: '/admin/clients', icon: Briefcase },
+  campaigns: { label: 'Campaigns', to: '/admin/campaigns', icon: Megaphone },
+  credentials: { label: 'Credentials', to: '/admin/credentials', icon: KeyRound },
+  mailSetup: { label: 'Mail setup', to: '/admin/gmail-setup', icon: Mail },
+};
+
+/**
+ * Top bar of the admin screens: brand, a 'Demo mode' badge when the built-in test pair is active
+ * (DESIGN §3), buttons to the given screens and Logout (POST /api/admin/logout, then /admin/login).
+ */
+export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
+  const navigate = useNavigate();
+  const check = useAdminCheck();
+  const logout = useLogout();
+
+  function handleLogout() {
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/admin/login', { replace: true }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getApiErrorMessage(error) ?? 'Logout failed.',
+        }),
+    });
+  }
+
+  return (
+    <header className="sticky top-0 z-40 bg-background/80 backdrop-blur-xl">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex items-center gap-3">
+          <Link
+            to="/admin"
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <BrandMark name={getSite().shortName} />
+          </Link>
+          <span className="text-sm text-muted-foreground">Admin</span>
+          {check.data?.demoMode ? (
+            <Badge
+              variant="magenta"
+              title="No admin credentials are configured: the built-in test account works."
+            >
+              <FlaskConical aria-hidden="true" />
+              Demo mode
+            </Badge>
+          ) : null}
+        </div>
+        <nav aria-label="Admin" className="flex flex-wrap items-center gap-2">
+          {links.map((target) => {
+            const { label, to, icon: Icon } = navTargets[target];
+            return (
+              <Button key={target} asChild variant="ghost" size="sm">
+                <Link to={to}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </Link>
+              </Button>
+            );
+          })}
+          <Button variant="outline" size="sm" onClick={handleLogout} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </nav>
+      </div>
+      <div
+        aria-hidden="true"
+        className="h-px bg-linear-to-r from-transparent via-brand-cyan/50 to-transparent"
+      />
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientTask, ClientTaskCreate } from '@/shared/clients';
+import { apiRequest } from '@/web/lib/api';
+import { getClientTasksQueryOptions } from './get-client-tasks';
+import { CLIENTS_URL } from './get-clients';
+
+/**
+ * Adds a task (status working) to a client (spec §7 `POST /api/admin/clients/{clientId}/tasks`).
+ * @throws Error `"400: {\"error\":\"Please enter a task title.\"}"` for a blank title.
+ */
+export async function createClientTask({
+  clientId,
+  task,
+}: {
+  clientId: number;
+  task: ClientTaskCreate;
+}): Promise<ClientTask> {
+  const res = await apiRequest('POST', `${CLIENTS_URL}/${clientId}/tasks`, task);
+  return (await res.json()) as ClientTask;
+}
+
+/** Client-task creation as a mutation; refreshes that client's tasks. */
+export function useCreateClientTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClientTask,
+    onSuccess: (_task, { clientId }) =>
+      queryClient.invalidateQueries({ queryKey: getClientTasksQueryOptions(clientId).queryKey }),
+  });
+}

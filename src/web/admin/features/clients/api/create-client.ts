@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Client, ClientCreate } from '@/shared/clients';
+import { apiRequest } from '@/web/lib/api';
+import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
+
+/**
+ * Adds a client by hand (spec §7 `POST /api/admin/clients`).
+ * @throws Error `"400: {\"error\":\"Please enter a client name.\"}"` for a blank name.
+ */
+export async function createClient(client: ClientCreate): Promise<Client> {
+  const res = await apiRequest('POST', CLIENTS_URL, client);
+  return (await res.json()) as Client;
+}
+
+/** Client creation as a mutation; refreshes the client list. */
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getClientsQueryOptions().queryKey }),
+  });
+}

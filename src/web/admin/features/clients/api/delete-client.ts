@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/web/lib/api';
+import { getClientTasksQueryOptions } from './get-client-tasks';
+import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
+
+/** Deletes a client and its tasks (spec §7 `DELETE /api/admin/clients/{id}`, 204). */
+export async function deleteClient(clientId: number): Promise<void> {
+  await apiRequest('DELETE', `${CLIENTS_URL}/${clientId}`);
+}
+
+/** Client deletion as a mutation; refreshes the list and forgets the client's tasks. */
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClient,
+    onSuccess: async (_nothing, clientId) => {
+      await queryClient.invalidateQueries({ queryKey: getClientsQueryOptions().queryKey });
+      queryClient.removeQueries({ queryKey: getClientTasksQueryOptions(clientId).queryKey });
+    },
+  });
+}

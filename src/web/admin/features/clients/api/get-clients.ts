@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Client } from '@/shared/clients';
+import { apiRequest } from '@/web/lib/api';
+
+/** Path of the client list (spec §7 `GET /api/admin/clients`); also its query key. */
+export const CLIENTS_URL = '/api/admin/clients';
+
+/** Fetches every client, newest first. */
+export async function getClients(): Promise<Client[]> {
+  const res = await apiRequest('GET', CLIENTS_URL);
+  return (await res.json()) as Client[];
+}
+
+/** Query options of the client list; the key is `[CLIENTS_URL]`. */
+export function getClientsQueryOptions() {
+  return queryOptions({ queryKey: [CLIENTS_URL] as const, queryFn: getClients });
+}
+
+/** Every client as a query. */
+export function useClients() {
+  return useQuery(getClientsQueryOptions());
+}

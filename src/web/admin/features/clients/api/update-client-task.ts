@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientTask, ClientTaskUpdate } from '@/shared/clients';
+import { apiRequest } from '@/web/lib/api';
+import { getClientTasksQueryOptions } from './get-client-tasks';
+import { CLIENTS_URL } from './get-clients';
+
+/**
+ * The update that toggles a client task (spec §4): a done task goes back to working with
+ * `completedAt` emptied; any other becomes done, completed now.
+ */
+export function toggledClientTask(task: Pick<ClientTask, 'status'>, now = new Date()): ClientTaskUpdate {
+  return task.status === 'done'
+    ? { status: 'working', completedAt: null }
+    : { status: 'done', completedAt: now.toISOString() };
+}
+
+/** Updates a client task (spec §7 `PATCH /api/admin/clients/tasks/{taskId}`: status, completedAt). */
+export async function updateClientTask({
+  task,
+  update,
+}: {
+  task: Pick<ClientTask, 'id' | 'clientId'>;
+  update: ClientTaskUpdate;
+}): Promise<ClientTask> {
+  const res = await apiRequest('PATCH', `${CLIENTS_URL}/tasks/${task.id}`, update);
+  return (await res.json()) as ClientTask;
+}
+
+/** Client-task update as a mutation; refreshes that client's tasks. */
+export function useUpdateClientTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateClientTask,
+    onSuccess: (_task, { task }) =>
+      queryClient.invalidateQueries({ queryKey: getClientTasksQueryOptions(task.clientId).queryKey }),
+  });
+}

@@ -1,0 +1,110 @@
+import { Trash2 } from 'lucide-react';
+import type { Client, ClientTask } from '@/shared/clients';
+import { Button } from '@/web/components/ui/button';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { toast } from '@/web/hooks/use-toast';
+import { cn } from '@/web/lib/utils';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { InlineError, InlineLoading } from '../../../components/query-state';
+import { useDeleteClientTask } from '../api/delete-client-task';
+import { useClientTasks } from '../api/get-client-tasks';
+import { toggledClientTask, useUpdateClientTask } from '../api/update-client-task';
+import { AddClientTaskDialog } from './add-client-task-dialog';
+
+/**
+ * A client's 'Follow-up Tasks' (spec §2 clients): 'Add Task'; each task with a checkbox that
+ * toggles done/working (spec §4) and a delete asking 'Are you sure you want to delete this
+ * task?'; 'No tasks yet' when there are none. Toasts per spec §8.
+ */
+export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> }) {
+  const tasks = useClientTasks(client.id);
+  const headingId = `client-${client.id}-tasks`;
+
+  return (
+    <fieldset
+      aria-labelledby={headingId}
+      className="m-0 grid min-w-0 gap-3 border-x-0 border-t border-b-0 border-white/10 p-0 pt-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          Follow-up Tasks
+        </h3>
+        <AddClientTaskDialog client={client} />
+      </div>
+      {tasks.isPending ? (
+        <InlineLoading className="py-2 text-left" />
+      ) : tasks.isError ? (
+        <InlineError error={tasks.error} fallback="Failed to load tasks." className="py-2 text-left" />
+      ) : tasks.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No tasks yet</p>
+      ) : (
+        <ul className="grid gap-2">
+          {tasks.data.map((task) => (
+            <ClientTaskItem key={task.id} task={task} />
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function ClientTaskItem({ task }: { task: ClientTask }) {
+  const update = useUpdateClientTask();
+  const remove = useDeleteClientTask();
+  // Show the new state at once while the update is on its way (it is undone if the update fails).
+  const done = update.isPending ? update.variables.update.status === 'done' : task.status === 'done';
+  const checkboxId = `client-task-${task.id}`;
+
+  return (
+    <li className="flex items-start gap-3 rounded-lg border border-white/10 bg-background/40 px-3 py-2.5">
+      <Checkbox
+        id={checkboxId}
+        className="mt-0.5"
+        checked={done}
+        disabled={update.isPending}
+        onChange={() =>
+          update.mutate(
+            { task, update: toggledClientTask({ status: done ? 'done' : 'working' }) },
+            {
+              onError: () =>
+                toast({ variant: 'destructive', title: 'Error', description: 'Failed to update task.' }),
+            },
+          )
+        }
+      />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <label
+          htmlFor={checkboxId}
+          className={cn('cursor-pointer break-words text-sm', done && 'text-muted-foreground line-through')}
+        >
+          {task.title}
+        </label>
+        {task.description ? (
+          <p className="whitespace-pre-wrap break-words text-xs text-muted-foreground">{task.description}</p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        title="Delete task"
+        description="Are you sure you want to delete this task?"
+        onConfirm={() =>
+          remove.mutate(task, {
+            onSuccess: () => toast({ title: 'Task deleted' }),
+            onError: () =>
+              toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete task.' }),
+          })
+        }
+        trigger={
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0 text-muted-foreground hover:text-red-300"
+            aria-label={`Delete task ${task.title}`}
+            disabled={remove.isPending}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        }
+      />
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContactMessage } from '@/shared/contacts';
+import { apiRequest } from '@/web/lib/api';
+import { CONTACTS_URL } from './get-contacts';
+
+/**
+ * Fetches the stored email conversation of a contact, oldest first (spec §7). The contact's
+ * original form message is not part of it: the thread component shows it first.
+ * @throws Error `"404: …"` when there is no such contact.
+ */
+export async function getContactMessages(contactId: number): Promise<ContactMessage[]> {
+  const res = await apiRequest('GET', `${CONTACTS_URL}/${contactId}/messages`);
+  return (await res.json()) as ContactMessage[];
+}
+
+/** Query options of a contact's conversation; the key is `['/api/admin/contacts/{id}/messages']`. */
+export function getContactMessagesQueryOptions(contactId: number) {
+  return queryOptions({
+    queryKey: [`${CONTACTS_URL}/${contactId}/messages`] as const,
+    queryFn: () => getContactMessages(contactId),
+  });
+}
+
+/** A contact's conversation as a query. */
+export function useContactMessages(contactId: number) {
+  return useQuery(getContactMessagesQueryOptions(contactId));
+}

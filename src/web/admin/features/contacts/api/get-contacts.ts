@@ -1,0 +1,73 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Contact, ContactStatus } from '@/shared/contacts';
+import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
+
+/** Path of the contact list (spec §7 `GET /api/admin/contacts`); the first element of its query keys. */
+export const CONTACTS_URL = '/api/admin/contacts';
+
+/** Contacts fetched per page while the admin scrolls (DESIGN §4: lists of 10,000 stay responsive). */
+export const CONTACTS_PAGE_SIZE = 20;
+
+/** Filters of the contact list, applied by the server (spec §2 '/admin/contacts'). */
+export interface ContactsFilter {
+  /** Case-insensitive text matched against name, email or message; empty means no search. */
+  q?: string;
+  /** One status, or `undefined` for 'All Status'. */
+  status?: ContactStatus;
+}
+
+/** One page of the contact list. */
+export interface ContactsPage {
+  contacts: Contact[];
+  /** Matches over all pages (`X-Total-Count`). */
+  total: number;
+  /** Cursor of the next page (`X-Next-Cursor`), or `null` on the last one. */
+  nextCursor: string | null;
+}
+
+/** Search parameters of a filter, without empty values (so `{}` is "no filter"). */
+export function contactsFilterParams(filter: ContactsFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filter.q) params.q = filter.q;
+  if (filter.status) params.status = filter.status;
+  return params;
+}
+
+/**
+ * Fetches one page of the contacts matching `filter`, newest first.
+ * @param page.limit Page size (1–200); `page.cursor` comes from the previous page.
+ * @throws Error `"401: …"` without an admin session, `"400: …"` for a bad cursor.
+ */
+export async function getContacts(
+  filter: ContactsFilter = {},
+  page: { limit?: number; cursor?: string } = {},
+): Promise<ContactsPage> {
+  const params = { ...contactsFilterParams(filter), limit: page.limit, cursor: page.cursor };
+  const res = await apiRequest('GET', queryKeyToUrl([CONTACTS_URL, params]));
+  return {
+    contacts: (await res.json()) as Contact[],
+    total: Number(res.headers.get('x-total-count') ?? 0),
+    nextCursor: res.headers.get('x-next-cursor'),
+  };
+}
+
+/**
+ * Infinite-query options of the filtered contact list, loaded {@link CONTACTS_PAGE_SIZE} at a
+ * time. The key is `[CONTACTS_URL, params]`; `getContactsQueryOptions().queryKey` (no filter,
+ * `{}`) matches every contact list, so mutations invalidate it to refresh them all.
+ */
+export function getContactsQueryOptions(filter: ContactsFilter = {}) {
+  return infiniteQueryOptions({
+    queryKey: [CONTACTS_URL, contactsFilterParams(filter)] as const,
+    queryFn: ({ pageParam }) => getContacts(filter, { limit: CONTACTS_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Keep showing the last list while a new search is on its way (no flash of 'Loading...').
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered contact list as an infinite query (`fetchNextPage` loads the next page). */
+export function useContacts(filter: ContactsFilter = {}) {
+  return useInfiniteQuery(getContactsQueryOptions(filter));
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactMessage, SendEmailRequest } from '@/shared/contacts';
+import { apiRequest } from '@/web/lib/api';
+import { getContactMessagesQueryOptions } from './get-contact-messages';
+import { CONTACTS_URL } from './get-contacts';
+
+/**
+ * Emails a contact through the active mail provider and records it in the conversation
+ * (spec §7 `POST /api/admin/contacts/{id}/send-email`).
+ * @throws Error `"400: {\"error\":\"Subject and message are required\"}"`, or `"502: {…}"` with
+ *   the provider's message when sending failed.
+ */
+export async function sendContactEmail({
+  contactId,
+  email,
+}: {
+  contactId: number;
+  email: SendEmailRequest;
+}): Promise<ContactMessage> {
+  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/send-email`, email);
+  return (await res.json()) as ContactMessage;
+}
+
+/** Send Email as a mutation; on success the contact's conversation is refetched. */
+export function useSendContactEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendContactEmail,
+    onSuccess: (_message, { contactId }) =>
+      queryClient.invalidateQueries({ queryKey: getContactMessagesQueryOptions(contactId).queryKey }),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Contact } from '@/shared/contacts';
+import { apiRequest } from '@/web/lib/api';
+import { getContactQueryOptions } from './get-contact';
+import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+
+/** Saves the admin's notes on a contact (spec §7 `PATCH /api/admin/contacts/{id}`); blank clears them. */
+export async function updateContactNotes({
+  contactId,
+  notes,
+}: {
+  contactId: number;
+  notes: string | null;
+}): Promise<Contact> {
+  const res = await apiRequest('PATCH', `${CONTACTS_URL}/${contactId}`, { notes });
+  return (await res.json()) as Contact;
+}
+
+/** Notes update as a mutation; refreshes the contact and the lists. */
+export function useUpdateContactNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContactNotes,
+    onSuccess: (_contact, { contactId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getContactsQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,57 @@
+import { Clock, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Contact } from '@/shared/contacts';
+import { formatDateTime } from '@/web/lib/format-date';
+import { ContactStatusBadge } from './contact-status-badge';
+import { ConversationDialog } from './conversation-dialog';
+import { ConvertToClientButton } from './convert-to-client-button';
+import { SendEmailDialog } from './send-email-dialog';
+
+/**
+ * One contact in the list (spec §2 '/admin/contacts'): name, status, email, phone if present,
+ * message clamped to two lines, the creation date and time, and the actions 'Send Email',
+ * 'View Conversation' and 'Turn into Client' (not once converted). The whole card opens
+ * /admin/contacts/{id}: the name is the link and its hit area covers the card; the action
+ * buttons sit above that area and stay separate controls.
+ */
+export function ContactCard({ contact }: { contact: Contact }) {
+  return (
+    <article className="group relative flex h-full flex-col rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10 transition focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-brand-cyan/40 hover:bg-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="min-w-0 break-words text-base font-semibold">
+          <Link
+            to={`/admin/contacts/${contact.id}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
+            {contact.name}
+          </Link>
+        </h2>
+        <ContactStatusBadge status={contact.status} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{contact.email}</span>
+        </span>
+        {contact.phone ? (
+          <span className="inline-flex items-center gap-1.5">
+            <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+            {contact.phone}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-3 line-clamp-2 break-words text-sm leading-relaxed text-foreground/85">
+        {contact.message}
+      </p>
+      <p className="mt-3 inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Clock className="size-3.5" aria-hidden="true" />
+        <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
+      </p>
+      <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-4">
+        <SendEmailDialog contact={contact} />
+        <ConversationDialog contact={contact} />
+        <ConvertToClientButton contact={contact} />
+      </div>
+    </article>
+  );
+}

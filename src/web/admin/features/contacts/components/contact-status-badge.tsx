@@ -1,0 +1,18 @@
+import { Badge } from '@/web/components/ui/badge';
+
+const statusVariants = {
+  new: 'blue',
+  contacted: 'yellow',
+  qualified: 'green',
+  converted: 'purple',
+} as const;
+
+/** A contact's status as a coloured badge (spec §2: new blue, contacted yellow, qualified green, converted purple, other grey). */
+export function ContactStatusBadge({ status }: { status: string }) {
+  const variant = status in statusVariants ? statusVariants[status as keyof typeof statusVariants] : 'grey';
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,71 @@
+import { Search } from 'lucide-react';
+import * as React from 'react';
+import { type ContactStatus, contactStatuses } from '@/shared/contacts';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { NativeSelect } from '@/web/components/ui/native-select';
+
+/** The status filter's value: one status or 'all' (spec §9: default 'all'). */
+export type StatusFilter = ContactStatus | 'all';
+
+const statusLabels: Record<StatusFilter, string> = {
+  all: 'All Status',
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  converted: 'Converted',
+};
+
+/** Search box and status filter of the contact list (spec §2 '/admin/contacts'). */
+export function ContactsToolbar({
+  search,
+  onSearchChange,
+  status,
+  onStatusChange,
+}: {
+  search: string;
+  onSearchChange: (value: string) => void;
+  status: StatusFilter;
+  onStatusChange: (value: StatusFilter) => void;
+}) {
+  const id = React.useId();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="grid flex-1 gap-2">
+        <Label htmlFor={`${id}-search`} className="sr-only">
+          Search contacts
+        </Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search contacts..."
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="grid gap-2 sm:w-48">
+        <Label htmlFor={`${id}-status`} className="sr-only">
+          Status
+        </Label>
+        <NativeSelect
+          id={`${id}-status`}
+          value={status}
+          onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
+        >
+          {(['all', ...contactStatuses] as const).map((value) => (
+            <option key={value} value={value}>
+              {statusLabels[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}

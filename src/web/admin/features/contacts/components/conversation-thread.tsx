@@ -1,0 +1,116 @@
+import * as React from 'react';
+import type { Contact, ContactMessage } from '@/shared/contacts';
+import { formatDateTime } from '@/web/lib/format-date';
+import { cn } from '@/web/lib/utils';
+import { InlineError, InlineLoading } from '../../../components/query-state';
+import { SafeHtml } from '../../../components/safe-html';
+import { useContactMessages } from '../api/get-contact-messages';
+
+/**
+ * A contact's email conversation (spec §2): first the original form message (sender contact, at
+ * the contact's creation time), then the stored messages oldest first; admin messages
+ * right-aligned and labelled 'Admin', contact messages left-aligned and labelled with the
+ * contact's name; 'No messages yet' when nothing followed the original message. Email bodies are
+ * HTML and shown sanitized; the form message is plain text. The thread scrolls on its own and
+ * starts at the newest message.
+ */
+export function ConversationThread({
+  contact,
+  className,
+}: {
+  contact: Pick<Contact, 'id' | 'name' | 'message' | 'createdAt'>;
+  className?: string;
+}) {
+  const messages = useContactMessages(contact.id);
+  const scroller = React.useRef<HTMLElement>(null);
+  const count = messages.data?.length ?? 0;
+
+  // Start at the newest message, again whenever messages arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `count` is the trigger, not an input.
+  React.useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count]);
+
+  return (
+    <section
+      ref={scroller}
+      aria-label={`Conversation with ${contact.name}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the thread scrolls; keyboards must reach it to scroll it (axe 'scrollable-region-focusable').
+      tabIndex={0}
+      className={cn(
+        'overflow-y-auto rounded-xl border border-white/10 bg-background/40 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:p-4',
+        className,
+      )}
+    >
+      <ol className="grid gap-3">
+        <ThreadItem sender="contact" label={contact.name} sentAt={contact.createdAt} note="Original message">
+          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{contact.message}</p>
+        </ThreadItem>
+        {messages.data?.map((message) => (
+          <ThreadItem
+            key={message.id}
+            sender={message.sender}
+            label={message.sender === 'admin' ? 'Admin' : contact.name}
+            sentAt={message.sentAt}
+            subject={message.subject}
+          >
+            <SafeHtml html={message.content} />
+          </ThreadItem>
+        ))}
+      </ol>
+      {messages.isPending ? (
+        <InlineLoading />
+      ) : messages.isError ? (
+        <InlineError error={messages.error} fallback="Failed to load messages." />
+      ) : messages.data.length === 0 ? (
+        <p className="pt-4 pb-1 text-center text-sm text-muted-foreground">No messages yet</p>
+      ) : null}
+    </section>
+  );
+}
+
+function ThreadItem({
+  sender,
+  label,
+  sentAt,
+  subject,
+  note,
+  children,
+}: {
+  sender: ContactMessage['sender'];
+  label: string;
+  sentAt: string;
+  subject?: string | null;
+  note?: string;
+  children: React.ReactNode;
+}) {
+  const fromAdmin = sender === 'admin';
+  return (
+    <li data-sender={sender} className={cn('flex', fromAdmin ? 'justify-end' : 'justify-start')}>
+      <article
+        className={cn(
+          'grid w-fit max-w-[88%] gap-1.5 rounded-2xl border px-4 py-3 sm:max-w-[80%]',
+          fromAdmin
+            ? 'rounded-br-sm border-brand-blue/40 bg-brand-blue/20'
+            : 'rounded-bl-sm border-white/10 bg-card',
+        )}
+      >
+        <header
+          className={cn(
+            'flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs',
+            fromAdmin && 'justify-end text-right',
+          )}
+        >
+          <span className="font-semibold text-foreground">{label}</span>
+          <time dateTime={sentAt} className="text-muted-foreground">
+            {formatDateTime(sentAt)}
+          </time>
+          {note ? <span className="text-muted-foreground">· {note}</span> : null}
+        </header>
+        {subject ? <p className="text-sm font-semibold">{subject}</p> : null}
+        {children}
+      </article>
+    </li>
+  );
+}

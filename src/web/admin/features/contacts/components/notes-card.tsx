@@ -1,0 +1,88 @@
+import { Pencil } from 'lucide-react';
+import * as React from 'react';
+import type { Contact } from '@/shared/contacts';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Textarea } from '@/web/components/ui/textarea';
+import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
+import { useUpdateContactNotes } from '../api/update-contact-notes';
+
+/**
+ * 'Notes' (spec §2 contact detail): the admin's notes, 'No notes yet' when there are none; 'Edit'
+ * opens a text field with Save and Cancel. Saving blank text clears the notes.
+ */
+export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> }) {
+  const id = React.useId();
+  const [editing, setEditing] = React.useState(false);
+  const [draft, setDraft] = React.useState('');
+  const update = useUpdateContactNotes();
+
+  function save() {
+    update.mutate(
+      { contactId: contact.id, notes: draft.trim() ? draft : null },
+      {
+        onSuccess: () => setEditing(false),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: getApiErrorMessage(error) ?? 'Failed to save notes.',
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h2" id={`${id}-title`}>
+          Notes
+        </CardTitle>
+        {editing ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDraft(contact.notes ?? '');
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form
+            className="grid gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <Textarea
+              aria-labelledby={`${id}-title`}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoFocus
+            />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" size="sm" disabled={update.isPending}>
+                Save
+              </Button>
+            </div>
+          </form>
+        ) : contact.notes ? (
+          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{contact.notes}</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No notes yet</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

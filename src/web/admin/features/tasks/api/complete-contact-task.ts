@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactTask } from '@/shared/tasks';
+import { apiRequest } from '@/web/lib/api';
+import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+
+/** Marks a follow-up task completed, a terminal state (spec §4, §7 `POST /api/admin/tasks/{id}/complete`). */
+export async function completeContactTask(task: Pick<ContactTask, 'id' | 'contactId'>): Promise<ContactTask> {
+  const res = await apiRequest('POST', `${TASKS_URL}/${task.id}/complete`);
+  return (await res.json()) as ContactTask;
+}
+
+/** Completion as a mutation; refreshes the contact, the task list and the dashboard's counts. */
+export function useCompleteContactTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeContactTask,
+    onSuccess: (_task, { contactId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactTask, ContactTaskCreate } from '@/shared/tasks';
+import { apiRequest } from '@/web/lib/api';
+import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+
+/**
+ * Adds a follow-up task to a contact (spec §7 `POST /api/admin/tasks`).
+ * @param task.dueAt ISO 8601 date and time, or omitted.
+ * @throws Error `"400: {\"error\":\"Task title is required\"}"` for a blank title.
+ */
+export async function createContactTask(task: ContactTaskCreate): Promise<ContactTask> {
+  const res = await apiRequest('POST', TASKS_URL, task);
+  return (await res.json()) as ContactTask;
+}
+
+/** Task creation as a mutation; refreshes the contact, the task list and the dashboard's counts. */
+export function useCreateContactTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContactTask,
+    onSuccess: (_task, { contactId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,95 @@
+import { CalendarClock, Check } from 'lucide-react';
+import type { ContactTask } from '@/shared/tasks';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
+import { formatDate } from '@/web/lib/format-date';
+import { cn } from '@/web/lib/utils';
+import { useCompleteContactTask } from '../api/complete-contact-task';
+import { AddContactTaskDialog } from './add-contact-task-dialog';
+import { isOverdue, TaskPriorityBadge, TaskStatusBadge } from './task-badges';
+
+/**
+ * 'Follow-up Tasks' (spec §2 contact detail): 'Add Task', then each task with its title,
+ * description, priority and status badges, due date (overdue ones stand out) and a complete
+ * button, disabled once completed (spec §4: completed is terminal); 'No follow-up tasks' when
+ * there are none.
+ */
+export function ContactTasksCard({ contactId, tasks }: { contactId: number; tasks: ContactTask[] }) {
+  const complete = useCompleteContactTask();
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Follow-up Tasks</CardTitle>
+        <AddContactTaskDialog contactId={contactId} />
+      </CardHeader>
+      <CardContent>
+        {tasks.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No follow-up tasks</p>
+        ) : (
+          <ul className="grid gap-3">
+            {tasks.map((task) => {
+              const overdue = isOverdue(task);
+              const done = task.status === 'completed';
+              return (
+                <li
+                  key={task.id}
+                  className={cn(
+                    'flex flex-col gap-3 rounded-xl border border-white/10 bg-background/40 p-4 sm:flex-row sm:items-start sm:justify-between',
+                    overdue && 'border-red-400/50 bg-red-500/10',
+                  )}
+                >
+                  <div className="grid min-w-0 gap-1.5">
+                    <p
+                      className={cn('break-words font-medium', done && 'text-muted-foreground line-through')}
+                    >
+                      {task.title}
+                    </p>
+                    {task.description ? (
+                      <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                        {task.description}
+                      </p>
+                    ) : null}
+                    <div className="flex flex-wrap items-center gap-2">
+                      <TaskPriorityBadge priority={task.priority} />
+                      <TaskStatusBadge status={task.status} />
+                      {overdue ? <Badge variant="destructive">Overdue</Badge> : null}
+                      {task.dueAt ? (
+                        <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                          <CalendarClock className="size-3.5" aria-hidden="true" />
+                          Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
+                        </span>
+                      ) : null}
+                    </div>
+                  </div>
+                  <Button
+                    variant={done ? 'ghost' : 'outline'}
+                    size="sm"
+                    disabled={done || complete.isPending}
+                    aria-label={done ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
+                    onClick={() =>
+                      complete.mutate(task, {
+                        onError: (error) =>
+                          toast({
+                            variant: 'destructive',
+                            title: 'Error',
+                            description: getApiErrorMessage(error) ?? 'Failed to update task.',
+                          }),
+                      })
+                    }
+                  >
+                    <Check aria-hidden="true" />
+                    {done ? 'Completed' : 'Complete'}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

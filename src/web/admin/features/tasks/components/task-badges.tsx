@@ -1,0 +1,28 @@
+import type { ContactTask, TaskPriority } from '@/shared/tasks';
+import { Badge } from '@/web/components/ui/badge';
+
+const priorityVariants = { low: 'grey', medium: 'yellow', high: 'magenta' } as const;
+const priorityLabels: Record<TaskPriority, string> = {
+  low: 'Low priority',
+  medium: 'Medium priority',
+  high: 'High priority',
+};
+
+/** A follow-up task's priority as a badge (DESIGN §3: low, medium, high). */
+export function TaskPriorityBadge({ priority }: { priority: TaskPriority }) {
+  return <Badge variant={priorityVariants[priority]}>{priorityLabels[priority]}</Badge>;
+}
+
+/** A follow-up task's status as a badge (spec §4: pending, completed). */
+export function TaskStatusBadge({ status }: { status: ContactTask['status'] }) {
+  return (
+    <Badge variant={status === 'completed' ? 'green' : 'blue'} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** True when a task is still pending past its due time (DESIGN §3: overdue tasks stand out). */
+export function isOverdue(task: Pick<ContactTask, 'status' | 'dueAt'>, now = Date.now()): boolean {
+  return task.status === 'pending' && task.dueAt !== null && Date.parse(task.dueAt) < now;
+}

@@ -1,0 +1,174 @@
+import { AlertTriangle, CalendarClock, ChevronRight, Eye, ListTodo, Sparkles, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/web/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { cn } from '@/web/lib/utils';
+import { AdminPage } from '../components/admin-page';
+import { InlineError, InlineLoading } from '../components/query-state';
+import { useAnalytics } from '../features/analytics/api/get-analytics';
+import { StatCard } from '../features/analytics/components/stat-card';
+import { VisitsOverview } from '../features/analytics/components/visits-overview';
+import { useRecentContacts } from '../features/contacts/api/get-recent-contacts';
+import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
+import { useTasks } from '../features/tasks/api/get-tasks';
+import { isOverdue, TaskPriorityBadge } from '../features/tasks/components/task-badges';
+
+/** Spec §9: the dashboard lists show at most 5 pending tasks. */
+const PENDING_TASKS_LIMIT = 5;
+
+/**
+ * /admin (spec §2 'dashboard'): header buttons to Contacts, Clients, Campaigns, Credentials,
+ * Mail setup and Logout; the stat cards Total Visits, Total Contacts, New Contacts, Pending
+ * Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each, overdue ones
+ * highlighted).
+ */
+export function DashboardRoute() {
+  const analytics = useAnalytics();
+  const stats = analytics.data;
+
+  return (
+    <AdminPage title="Dashboard" links={['contacts', 'clients', 'campaigns', 'credentials', 'mailSetup']}>
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <p className="mt-2 text-muted-foreground">
+        Leads from the contact form and everything that follows them.
+      </p>
+
+      {analytics.isError ? (
+        <InlineError error={analytics.error} fallback="Failed to load the figures." />
+      ) : null}
+      <section aria-label="Figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard
+          label="Total Visits"
+          value={stats?.totalVisits}
+          hint={stats ? `${stats.uniqueVisitors.toLocaleString()} unique visitors` : undefined}
+          icon={Eye}
+          accent="cyan"
+        />
+        <StatCard label="Total Contacts" value={stats?.totalContacts} icon={Users} accent="blue" />
+        <StatCard label="New Contacts" value={stats?.newContacts} icon={Sparkles} accent="magenta" />
+        <StatCard
+          label="Pending Tasks"
+          value={stats?.pendingTasks}
+          hint={stats?.overdueTasks ? `${stats.overdueTasks.toLocaleString()} overdue` : undefined}
+          icon={ListTodo}
+          accent="amber"
+        />
+      </section>
+
+      <div className="mt-6">
+        {stats ? <VisitsOverview daily={stats.daily} /> : analytics.isPending ? <InlineLoading /> : null}
+      </div>
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+        <RecentContacts />
+        <PendingFollowUps />
+      </div>
+    </AdminPage>
+  );
+}
+
+function RecentContacts() {
+  const recent = useRecentContacts();
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Recent Contacts</CardTitle>
+        <Link to="/admin/contacts" className="text-sm text-brand-cyan hover:underline">
+          View all
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {recent.isPending ? (
+          <InlineLoading />
+        ) : recent.isError ? (
+          <InlineError error={recent.error} fallback="Failed to load contacts." />
+        ) : recent.data.contacts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No contacts yet</p>
+        ) : (
+          <ul className="grid gap-1">
+            {recent.data.contacts.map((contact) => (
+              <li key={contact.id}>
+                <Link
+                  to={`/admin/contacts/${contact.id}`}
+                  className="group flex items-center gap-3 rounded-xl px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <div className="grid min-w-0 flex-1 gap-0.5">
+                    <span className="truncate font-medium">{contact.name}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {contact.email} ·{' '}
+                      <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
+                    </span>
+                  </div>
+                  <ContactStatusBadge status={contact.status} />
+                  <ChevronRight
+                    className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5"
+                    aria-hidden="true"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingFollowUps() {
+  const tasks = useTasks();
+  const pending = tasks.data?.filter((task) => task.status === 'pending').slice(0, PENDING_TASKS_LIMIT);
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2">Pending Follow-ups</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {tasks.isPending ? (
+          <InlineLoading />
+        ) : tasks.isError ? (
+          <InlineError error={tasks.error} fallback="Failed to load tasks." />
+        ) : !pending?.length ? (
+          <p className="text-sm text-muted-foreground">No pending follow-ups</p>
+        ) : (
+          <ul className="grid gap-2">
+            {pending.map((task) => {
+              const overdue = isOverdue(task);
+              return (
+                <li key={task.id}>
+                  <Link
+                    to={`/admin/contacts/${task.contactId}`}
+                    className={cn(
+                      'grid gap-1.5 rounded-xl border border-white/10 px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      overdue && 'border-red-400/50 bg-red-500/10',
+                    )}
+                  >
+                    <span className="flex items-start justify-between gap-2">
+                      <span className="min-w-0 break-words font-medium">{task.title}</span>
+                      {overdue ? (
+                        <Badge variant="destructive">
+                          <AlertTriangle aria-hidden="true" />
+                          Overdue
+                        </Badge>
+                      ) : null}
+                    </span>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      {task.contactName ? <span>{task.contactName}</span> : null}
+                      <TaskPriorityBadge priority={task.priority} />
+                      {task.dueAt ? (
+                        <span className="inline-flex items-center gap-1">
+                          <CalendarClock className="size-3.5" aria-hidden="true" />
+                          Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
+                        </span>
+                      ) : null}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Server rendering of the public pages, built to `dist/ssr/entry-server.js`. The server imports
+ * it once at start, renders with the runtime `SiteConfig` and puts the markup in place of
+ * `<!--app-html-->` in dist/web/index.html and dist/web/404.html.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { SiteConfig } from '@/shared/site';
+import { NotFound } from './components/not-found';
+import { DesktopLanding } from './landing/desktop/desktop-landing';
+import { LandingPage } from './landing/landing-page';
+import { MobileLanding } from './landing/mobile/mobile-landing';
+import { landingHead } from './landing/seo-head';
+
+/** The landing's markup (spec §2 'Public landing'); the browser hydrates it with the same `site`. */
+export function renderLanding(site: SiteConfig): string {
+  return renderToString(
+    <StrictMode>
+      <LandingPage site={site} layouts={{ Desktop: DesktopLanding, Mobile: MobileLanding }} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * The landing's `<head>` tags (title, description, canonical, Open Graph, Twitter, JSON-LD) for
+ * the runtime brand settings; the server puts them in place of `<!--app-head-->`.
+ * @param publicUrl public base URL without a trailing slash (`APP_URL`), when known.
+ */
+export function renderLandingHead(site: SiteConfig, publicUrl?: string): string {
+  return landingHead(site, publicUrl);
+}
+
+/** The static '404 Page Not Found' markup (no hydration). `site` is taken for symmetry and later use. */
+export function renderNotFound(_site: SiteConfig): string {
+  return renderToString(<NotFound />);
+}

@@ -1,0 +1,132 @@
+import * as React from 'react';
+import type { SiteConfig } from '@/shared/site';
+import { splash, withBrand } from '../content';
+import { completeIntro } from '../lib/intro-state';
+import { isMobileLayout, prefersReducedMotion } from '../lib/motion';
+import { BrandLogo } from './brand-logo';
+
+/** Splash timeline in ms since the page started loading (spec §2, §9). */
+export const SPLASH_TIMINGS = { logo: 100, tagline: 600, burst: 1800, complete: 4500 } as const;
+
+type Phase = 'waiting' | 'logo' | 'tagline' | 'burst' | 'complete';
+
+function phaseAt(ms: number): Phase {
+  if (ms >= SPLASH_TIMINGS.complete) return 'complete';
+  if (ms >= SPLASH_TIMINGS.burst) return 'burst';
+  if (ms >= SPLASH_TIMINGS.tagline) return 'tagline';
+  if (ms >= SPLASH_TIMINGS.logo) return 'logo';
+  return 'waiting';
+}
+
+const PARTICLES = Array.from({ length: 28 }, (_, i) => {
+  const angle = (i / 28) * Math.PI * 2;
+  const distance = 140 + (i % 4) * 45;
+  return {
+    dx: Math.round(Math.cos(angle) * distance),
+    dy: Math.round(Math.sin(angle) * distance),
+    size: 4 + (i % 3) * 3,
+    color: ['var(--color-brand-cyan)', 'var(--color-brand-blue)', 'var(--color-brand-magenta)'][i % 3],
+    delay: (i % 5) * 30,
+  };
+});
+
+/**
+ * The desktop intro (spec §2): logo at about 0.1 s, a tagline with the brand's short name at
+ * 0.6 s, a particle burst and a synthesised sound at 1.8 s, done at 4.5 s; the floating cloud
+ * then appears (see `lib/intro-state.ts`). Skipped below 768 px and when the visitor prefers reduced
+ * motion; any key or pointer press skips it too.
+ *
+ * The server renders it with CSS-only timing (so it shows from the first paint, before the
+ * script runs, and a `<noscript>` style hides it without JavaScript); after hydration the phases
+ * are driven by timers on the page's clock and exposed as `data-phase`. The overlay never takes
+ * pointer events, so it never blocks the page.
+ */
+export function IntroSplash({ site }: { site: SiteConfig }) {
+  const [phase, setPhase] = React.useState<Phase | null>(null);
+
+  React.useEffect(() => {
+    let done = false;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const finish = () => {
+      if (done) return;
+      done = true;
+      for (const timer of timers) clearTimeout(timer);
+      setPhase('complete');
+      completeIntro();
+    };
+    if (isMobileLayout() || prefersReducedMotion()) {
+      finish();
+      return;
+    }
+    const update = () => {
+      const next = phaseAt(performance.now());
+      if (next === 'complete') {
+        finish();
+        return;
+      }
+      setPhase(next);
+    };
+    update();
+    for (const at of Object.values(SPLASH_TIMINGS)) {
+      timers.push(setTimeout(update, Math.max(0, at - performance.now())));
+    }
+    const skip = () => finish();
+    window.addEventListener('keydown', skip, { once: true });
+    window.addEventListener('pointerdown', skip, { once: true });
+    return () => {
+      done = true;
+      for (const timer of timers) clearTimeout(timer);
+      window.removeEventListener('keydown', skip);
+      window.removeEventListener('pointerdown', skip);
+    };
+  }, []);
+
+  React.useEffect(() => {
+    if (phase === 'burst') void import('../lib/splash-sound').then((module) => module.playSplashSound());
+  }, [phase]);
+
+  if (phase === 'complete') return null;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="intro-splash"
+      data-phase={phase ?? undefined}
+      className="intro-splash pointer-events-none fixed inset-0 z-[60] hidden place-items-center md:grid"
+    >
+      <div className="relative grid place-items-center text-center">
+        <div className="splash-logo relative" data-testid="splash-logo">
+          <div className="absolute inset-0 -z-10 scale-150 rounded-full bg-brand-blue/40 blur-3xl" />
+          <BrandLogo size={132} className="size-[132px] drop-shadow-[0_0_30px_rgb(62_224_240/0.5)]" />
+        </div>
+        <p className="splash-tagline mt-8 text-4xl font-bold tracking-tight" data-testid="splash-tagline">
+          <span className="text-gradient">{withBrand(splash.tagline, site)}</span>
+        </p>
+        <p className="splash-tagline mt-3 text-sm tracking-[0.3em] text-muted-foreground uppercase">
+          {splash.subline}
+        </p>
+        {phase === 'burst' ? (
+          <div className="absolute top-[66px] left-1/2" data-testid="splash-burst">
+            {PARTICLES.map((particle, index) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative list
+                key={index}
+                className="splash-particle absolute rounded-full"
+                style={
+                  {
+                    width: particle.size,
+                    height: particle.size,
+                    background: particle.color,
+                    boxShadow: `0 0 12px ${particle.color}`,
+                    animationDelay: `${particle.delay}ms`,
+                    '--dx': `${particle.dx}px`,
+                    '--dy': `${particle.dy}px`,
+                  } as React.CSSProperties
+                }
+              />
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Quote, Star } from 'lucide-react';
+import { cn } from '@/web/lib/utils';
+import { type Testimonial, testimonialsSection } from '../content';
+import { accentClasses } from '../lib/accents';
+
+/** One client story: quote, initials avatar, name, role, company and industry (spec §3). */
+export function TestimonialCard({
+  testimonial,
+  rating,
+  compact = false,
+}: {
+  testimonial: Testimonial;
+  /** Star rating (the mobile version shows 5, spec §3). */
+  rating?: number;
+  /** Tighter padding for the mobile layout. */
+  compact?: boolean;
+}) {
+  const colors = accentClasses[testimonial.accentColor];
+  return (
+    <figure
+      className={cn(
+        'flex h-full flex-col rounded-2xl border border-white/10 bg-card/80 backdrop-blur',
+        compact ? 'p-5' : 'p-6',
+      )}
+    >
+      <div className="flex items-center justify-between">
+        <Quote className={cn('size-7 opacity-80', colors.text)} aria-hidden="true" />
+        <span className="rounded-full border border-white/10 px-2.5 py-0.5 text-xs text-muted-foreground">
+          {testimonial.industry}
+        </span>
+      </div>
+      {rating ? (
+        <p className="mt-4 flex gap-0.5 text-amber-300">
+          <span className="sr-only">{testimonialsSection.ratingLabel}</span>
+          {Array.from({ length: rating }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical stars
+            <Star key={index} className="size-4 fill-current" aria-hidden="true" />
+          ))}
+        </p>
+      ) : null}
+      <blockquote className="mt-4 flex-1 text-[0.95rem] leading-relaxed text-foreground/90">
+        “{testimonial.testimonial}”
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className={cn(
+            'grid size-11 shrink-0 place-items-center rounded-full bg-linear-to-br text-sm font-bold text-white shadow-lg',
+            colors.gradient,
+            colors.glow,
+          )}
+        >
+          {testimonial.initials}
+        </span>
+        <span className="grid text-sm">
+          <span className="font-semibold">{testimonial.name}</span>
+          <span className="text-muted-foreground">
+            {testimonial.title}, {testimonial.company}
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

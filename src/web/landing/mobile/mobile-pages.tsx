@@ -1,0 +1,282 @@
+import { ArrowRight, ChevronsRight, Clock, ExternalLink, Mail } from 'lucide-react';
+import type * as React from 'react';
+import type { SiteConfig } from '@/shared/site';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
+import { ContactDialogButton } from '../components/contact-dialog';
+import { ContactForm } from '../components/contact-form';
+import { FaqQuestion } from '../components/faq-question';
+import { PhoneVideo } from '../components/phone-video';
+import { TestimonialCard } from '../components/testimonial-card';
+import {
+  aboutCards,
+  aiFeatures,
+  type FeatureCard,
+  hero,
+  miniCrmFeatures,
+  mobile,
+  mobileFaq,
+  mobileProcessSteps,
+  mobileServices,
+  mobileTestimonials,
+  projects,
+  projectsSection,
+  stats,
+} from '../content';
+import { accentClasses } from '../lib/accents';
+
+function MobileSection({
+  id,
+  title,
+  children,
+  first = false,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  /** The page's first section sits closer to the top bar. */
+  first?: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={first ? 'mt-4' : 'mt-12'}>
+      <h2
+        id={`${id}-title`}
+        tabIndex={-1}
+        className="flex items-center gap-3 text-2xl font-bold tracking-tight outline-none"
+      >
+        <span
+          aria-hidden="true"
+          className="h-6 w-1 rounded-full bg-linear-to-b from-brand-cyan to-brand-magenta"
+        />
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function CompactCards({ cards }: { cards: FeatureCard[] }) {
+  return (
+    <ul className="grid gap-3">
+      {cards.map(({ title, description, icon: Icon, accent }) => (
+        <li key={title} className="flex gap-4 rounded-2xl border border-white/10 bg-card/80 p-4">
+          <span
+            className={cn(
+              'grid size-10 shrink-0 place-items-center rounded-xl ring-1',
+              accentClasses[accent].iconTile,
+            )}
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h3 className="font-semibold">{title}</h3>
+            <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{description}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Page 1, 'Intro & Services' (spec §2): hero, stats, links, services, mini CRM, why, AI. */
+export function MobileIntroPage({ site }: { site: SiteConfig }) {
+  return (
+    <>
+      <div id="m-hero" className="pt-4">
+        <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs text-muted-foreground">
+          <span
+            aria-hidden="true"
+            className="size-1.5 rounded-full bg-brand-cyan shadow-[0_0_10px] shadow-brand-cyan"
+          />
+          {hero.eyebrow}
+        </p>
+        <h1 className="mt-5 text-[2.6rem] leading-[1.05] font-bold tracking-tight">
+          {mobile.heroLines.map((line, index) => (
+            <span key={line} className={index === 1 ? 'text-gradient block' : 'block'}>
+              {line}
+            </span>
+          ))}
+        </h1>
+        <p className="mt-4 text-base text-pretty text-muted-foreground">{mobile.heroIntro}</p>
+        <ContactDialogButton
+          render={(props) => (
+            <Button type="button" variant="gradient" size="lg" className="mt-6 w-full" {...props}>
+              {mobile.startCta}
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          )}
+        />
+        <dl className="mt-6 grid grid-cols-3 gap-2.5">
+          {stats.map((stat) => (
+            <div
+              key={stat.label}
+              className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.04] py-3 text-center"
+            >
+              <dt className="text-xs text-muted-foreground">{stat.label}</dt>
+              <dd className="text-gradient order-first text-2xl font-bold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-5 flex items-center justify-center gap-6 text-sm">
+          <a
+            href={site.socialUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            {hero.socialLabel}
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{hero.newTab}</span>
+          </a>
+          <a
+            href={`mailto:${site.email}`}
+            className="inline-flex min-h-11 items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            <Mail className="size-3.5" aria-hidden="true" />
+            {hero.emailLabel}
+          </a>
+        </div>
+      </div>
+      <MobileSection id="m-services" title={mobile.servicesTitle}>
+        <CompactCards cards={mobileServices} />
+      </MobileSection>
+      <MobileSection id="m-brain" title={mobile.brainTitle}>
+        <CompactCards cards={miniCrmFeatures} />
+      </MobileSection>
+      <MobileSection id="m-why" title={mobile.whyTitle}>
+        <CompactCards cards={aboutCards} />
+      </MobileSection>
+      <MobileSection id="m-ai" title={mobile.aiTitle}>
+        <CompactCards cards={aiFeatures} />
+      </MobileSection>
+      <p
+        aria-hidden="true"
+        className="mt-10 flex items-center justify-center gap-2 text-sm text-muted-foreground"
+      >
+        {mobile.swipeHint}
+        <ChevronsRight className="size-4 motion-loop animate-pulse text-brand-cyan" />
+      </p>
+    </>
+  );
+}
+
+/** Page 2, 'Portfolio & Work' (spec §2): projects, two client stories, four process steps. */
+export function MobileWorkPage() {
+  return (
+    <>
+      <MobileSection id="m-projects" title={mobile.projectsTitle} first>
+        <ul className="grid grid-cols-2 gap-3">
+          {projects.map((project) => {
+            const fill = (text: string) => text.replace('{project}', project.name);
+            return (
+              <li
+                key={project.id}
+                className="flex flex-col rounded-2xl border border-white/10 bg-card/80 p-3"
+              >
+                <PhoneVideo
+                  video={project.video}
+                  label={fill(projectsSection.videoLabel)}
+                  pauseLabel={fill(projectsSection.pauseVideo)}
+                  playLabel={fill(projectsSection.playVideo)}
+                  size="sm"
+                />
+                <h3 className="mt-3 text-sm leading-snug font-semibold">{project.name}</h3>
+                <Badge variant={project.status === 'Live' ? 'green' : 'magenta'} className="mt-1.5">
+                  {project.status}
+                </Badge>
+                <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{project.description}</p>
+                {project.url ? (
+                  <a
+                    href={project.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-auto inline-flex min-h-8 items-center gap-1 pt-2 text-xs font-medium text-brand-cyan"
+                  >
+                    {projectsSection.visit}
+                    <ExternalLink className="size-3" aria-hidden="true" />
+                    <span className="sr-only">
+                      {project.name} {projectsSection.newTab}
+                    </span>
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </MobileSection>
+      <MobileSection id="m-testimonials" title={mobile.testimonialsTitle}>
+        <ul className="grid gap-3">
+          {mobileTestimonials.map((testimonial) => (
+            <li key={testimonial.name}>
+              <TestimonialCard testimonial={testimonial} rating={testimonial.rating} compact />
+            </li>
+          ))}
+        </ul>
+      </MobileSection>
+      <MobileSection id="m-process" title={mobile.processTitle}>
+        <ol className="relative grid gap-4">
+          <span
+            aria-hidden="true"
+            className="absolute top-3 bottom-3 left-5 w-px bg-linear-to-b from-brand-cyan via-brand-blue to-brand-magenta"
+          />
+          {mobileProcessSteps.map((step) => (
+            <li key={step.number} className="relative grid grid-cols-[2.5rem_1fr] gap-4">
+              <span
+                className={cn(
+                  'z-10 grid size-10 place-items-center rounded-full border border-white/15 bg-background font-mono text-xs font-semibold',
+                  accentClasses[step.accent].text,
+                )}
+              >
+                {step.number}
+              </span>
+              <div className="rounded-2xl border border-white/10 bg-card/80 p-4">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <span
+                    className={cn('inline-flex items-center gap-1 text-xs', accentClasses[step.accent].text)}
+                  >
+                    <Clock className="size-3" aria-hidden="true" />
+                    {step.timeline}
+                  </span>
+                </div>
+                <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{step.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </MobileSection>
+    </>
+  );
+}
+
+/** Page 3, 'Get Started' (spec §2): four questions (one open at a time) and the contact form. */
+export function MobileStartPage({ site }: { site: SiteConfig }) {
+  return (
+    <>
+      <MobileSection id="m-faq" title={mobile.faqTitle} first>
+        <div className="grid gap-2.5" data-testid="mobile-faq">
+          {mobileFaq.map((item) => (
+            <FaqQuestion key={item.question} item={item} name="mobile-faq" />
+          ))}
+        </div>
+      </MobileSection>
+      <MobileSection id="m-contact" title={mobile.contactTitle}>
+        <div className="rounded-3xl border border-white/10 bg-card/80 p-5">
+          <p className="mb-5 text-sm text-muted-foreground">{mobile.contactIntro}</p>
+          <ContactForm siteEmail={site.email} />
+        </div>
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          <a
+            href={`mailto:${site.email}`}
+            className="inline-flex min-h-11 items-center gap-1.5 hover:text-foreground"
+          >
+            <Mail className="size-3.5" aria-hidden="true" />
+            {site.email}
+          </a>
+        </p>
+        <p className="mt-2 text-center text-xs text-muted-foreground">© {site.name}</p>
+      </MobileSection>
+    </>
+  );
+}

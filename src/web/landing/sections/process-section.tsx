@@ -1,0 +1,100 @@
+import { ArrowRight, Clock, Zap } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
+import { ContactDialogButton } from '../components/contact-dialog';
+import { processSection, processSteps } from '../content';
+import { accentClasses } from '../lib/accents';
+import { SectionHeading } from './section-heading';
+
+/**
+ * How We Work (id `process`, spec §2): five steps as a horizontal timeline on large screens and
+ * a vertical one on small screens, then the call-out card with 'Fast Track Available' and
+ * 'Limited Slots'.
+ */
+export function ProcessSection() {
+  return (
+    <section id="process" aria-labelledby="process-title" className="relative scroll-mt-16 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading
+          id="process-title"
+          eyebrow="The process"
+          title={processSection.title}
+          intro={processSection.intro}
+        />
+        <ol data-testid="process-timeline" className="relative mt-16 grid gap-8 lg:grid-cols-5 lg:gap-5">
+          <span
+            aria-hidden="true"
+            className="absolute top-2 bottom-2 left-6 w-px bg-linear-to-b from-brand-cyan via-brand-blue to-brand-magenta lg:top-6 lg:right-[10%] lg:bottom-auto lg:left-[10%] lg:h-px lg:w-auto lg:bg-linear-to-r"
+          />
+          {processSteps.map((step) => {
+            const colors = accentClasses[step.accent];
+            return (
+              <li
+                key={step.number}
+                className="relative grid grid-cols-[3rem_1fr] gap-5 lg:flex lg:flex-col lg:gap-0"
+              >
+                <span
+                  className={cn(
+                    'relative z-10 grid size-12 place-items-center rounded-full border border-white/15 bg-background font-mono text-sm font-semibold ring-4 ring-background lg:mx-auto',
+                    colors.text,
+                  )}
+                >
+                  {step.number}
+                </span>
+                <div className="rounded-2xl border border-white/10 bg-card/80 p-5 backdrop-blur lg:mt-6 lg:flex-1">
+                  <p className={cn('inline-flex items-center gap-1.5 text-xs font-medium', colors.text)}>
+                    <Clock className="size-3.5" aria-hidden="true" />
+                    {step.timeline}
+                  </p>
+                  <h3 className="mt-2 font-semibold">{step.title}</h3>
+                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{step.description}</p>
+                  <p className="sr-only">{processSection.deliverablesLabel}:</p>
+                  <ul className="mt-3 grid gap-1 text-xs text-foreground/80">
+                    {step.deliverables.map((deliverable) => (
+                      <li key={deliverable} className="flex items-center gap-2">
+                        <span aria-hidden="true" className={cn('size-1.5 rounded-full', colors.dot)} />
+                        {deliverable}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="relative mt-14 overflow-hidden rounded-3xl border border-white/10 bg-linear-to-r from-brand-cyan/15 via-brand-blue/15 to-brand-magenta/20 p-8 sm:p-10">
+          <div className="flex flex-col items-start justify-between gap-6 md:flex-row md:items-center">
+            <div>
+              <ul className="flex flex-wrap gap-2">
+                {processSection.callout.badges.map((badge, index) => (
+                  <li
+                    key={badge}
+                    className={cn(
+                      'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold',
+                      index === 0
+                        ? 'border-cyan-300/40 bg-cyan-400/15 text-cyan-100'
+                        : 'border-fuchsia-300/40 bg-fuchsia-500/15 text-fuchsia-100',
+                    )}
+                  >
+                    {index === 0 ? <Zap className="size-3.5" aria-hidden="true" /> : null}
+                    {badge}
+                  </li>
+                ))}
+              </ul>
+              <h3 className="mt-4 text-2xl font-bold tracking-tight">{processSection.callout.title}</h3>
+              <p className="mt-2 max-w-2xl text-muted-foreground">{processSection.callout.description}</p>
+            </div>
+            <ContactDialogButton
+              render={(props) => (
+                <Button variant="gradient" size="lg" {...props}>
+                  {processSection.callout.cta}
+                  <ArrowRight aria-hidden="true" />
+                </Button>
+              )}
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

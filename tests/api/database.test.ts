@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)('PostgreSQL start-up', () => {
+  it('applies migrations once when two instances start together', async () => {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const [a, b] = await Promise.all([
+        openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
+        openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
+      ]);
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const applied = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const files = await check.query(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
+      await check.end();
+      await a.close();
+      await b.close();
+      expect(applied.rows[0].n).toBeGreaterThan(0);
+      expect(files.rows[0].n).toBeGreaterThanOrEqual(18);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killAllServers, runServerToExit, signInTo, startServer } from './helpers/server-process.ts';
+
+/**
+ * The real process, as an operator runs it: start-up on an empty data folder, the lock that keeps
+ * a second process out, graceful shutdown, and data surviving restarts and SIGKILL.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-proc-'));
+const env = { DATA_DIR: dataDir };
+
+afterAll(() => {
+  killAllServers();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function contactNames(url: string) {
+  const cookie = await signInTo(url);
+  const res = await fetch(`${url}/api/admin/contacts`, { headers: { cookie } });
+  return ((await res.json()) as { name: string }[]).map((c) => c.name);
+}
+
+// The embedded database's process life (lock file, restart); on the PostgreSQL pass it adds nothing.
+describe.runIf(!process.env.TEST_DATABASE_URL)('the server process', { timeout: 180_000 }, () => {
+  it('refuses bad configuration listing every bad key, before touching the data folder', async () => {
+    const { code, output } = await runServerToExit({ ...env, PORT: 'x', SITE_EMAIL: 'nope' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+    expect(output).toContain('SITE_EMAIL');
+  });
+
+  it('starts, keeps a second process out, stops cleanly, keeps data across restarts and SIGKILL', async () => {
+    const first = await startServer(env);
+    expect(first.output()).toContain('DEMO MODE');
+    expect(first.output()).toContain('demo-admin');
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${first.url}/readyz`)).json()).toMatchObject({ database: 'pglite' });
+
+    const lead = { name: 'Persist Me', email: 'persist@example.com', message: 'Still here after a restart?' };
+    const posted = await fetch(`${first.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(lead),
+    });
+    expect(posted.status).toBe(201);
+
+    const second = await runServerToExit(env);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('already in use by another process');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = await startServer(env);
+    expect(await contactNames(again.url)).toEqual(['Persist Me']);
+    again.child.kill('SIGKILL');
+    await again.exited;
+
+    // The lock file of the killed process is stale: the next start takes it over.
+    const afterKill = await startServer(env);
+    expect(await contactNames(afterKill.url)).toEqual(['Persist Me']);
+    afterKill.child.kill('SIGINT');
+    expect(await afterKill.exited).toBe(0);
+  });
+});

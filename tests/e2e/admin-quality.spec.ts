@@ -1,0 +1,148 @@
+/**
+ * Admin page quality: the guard ('Loading...', then the login page) on every screen, keyboard
+ * use of the main controls, and no axe-core violations on each screen and dialog.
+ */
+import { expect, test } from '@playwright/test';
+import { adminApi, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
+import { createLead, unique } from './support/helpers';
+
+test('every admin screen shows Loading... while checking, then sends visitors to the login', async ({
+  page,
+}) => {
+  await page.route('**/api/admin/check', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fallback();
+  });
+  for (const path of ['/admin', '/admin/contacts', '/admin/contacts/1', '/admin/clients']) {
+    await page.goto(path);
+    await expect(page.getByRole('status')).toHaveText('Loading...');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  }
+});
+
+test('the admin screens and dialogs have no axe-core violations and a clean console', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const name = unique('Axe Lead');
+  const id = await createLead(request, baseURL!, {
+    name,
+    email: 'axe.lead@example.com',
+    phone: '555-0123',
+    message: 'Accessibility matters to us.',
+  });
+  await signInFast(page, baseURL!);
+  await adminApi(page, baseURL!, 'POST', `/api/admin/contacts/${id}/send-email`, {
+    subject: 'Hello',
+    content: '<p>Thanks for <a href="https://example.com">writing</a>.</p>',
+  });
+  await adminApi(page, baseURL!, 'POST', '/api/admin/tasks', {
+    contactId: id,
+    title: 'Overdue check',
+    dueAt: '2001-01-01T00:00:00.000Z',
+  });
+  const tags = await adminApi<{ id: number }[]>(page, baseURL!, 'GET', '/api/admin/tags');
+  await adminApi(page, baseURL!, 'POST', `/api/admin/contacts/${id}/tags/${tags[0]!.id}`);
+  const client = await adminApi<{ id: number }>(
+    page,
+    baseURL!,
+    'POST',
+    `/api/admin/contacts/${id}/convert-to-client`,
+  );
+  await adminApi(page, baseURL!, 'POST', `/api/admin/clients/${client.id}/tasks`, { title: 'Kick-off' });
+  const problems = watchPageErrors(page);
+
+  await page.goto('/admin');
+  await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  await page.getByText('Show the numbers as a table').click();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/admin/contacts');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  const card = page.getByRole('article').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Send Email' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await page.goto(`/admin/contacts/${id}`);
+  await expect(page.getByText('Overdue check')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: `Conversation with ${name}` }).getByText('writing'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/admin/clients');
+  await expect(page.getByRole('checkbox', { name: 'Kick-off' }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Client' }).click();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('button', { name: /^Delete client/ })
+    .first()
+    .click();
+  await expectNoAxeViolations(page, '[role="alertdialog"]');
+  await page.keyboard.press('Escape');
+
+  expect(problems).toEqual([]);
+});
+
+test('the main controls work from the keyboard', async ({ page, request, baseURL }) => {
+  const name = unique('Keyboard Lead');
+  const id = await createLead(request, baseURL!, { name, email: 'kbd@example.com', message: 'Keys only.' });
+  await signInFast(page, baseURL!);
+
+  // Contacts: Tab reaches the card's link; Enter opens the contact.
+  await page.goto('/admin/contacts');
+  await page.getByPlaceholder('Search contacts...').fill(name);
+  const link = page.getByRole('article').getByRole('link', { name });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByLabel('Status').focus();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  // The card's actions follow its link in tab order; a dialog opens with Enter and closes with
+  // Escape, giving focus back to its button.
+  await page.keyboard.press('Tab');
+  const sendEmail = page.getByRole('article').getByRole('button', { name: 'Send Email' });
+  await expect(sendEmail).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Send Email' }).getByLabel('Subject')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(sendEmail).toBeFocused();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/contacts/${id}$`));
+
+  // Status select: open with the keyboard, move, choose.
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: 'New' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Contacted' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Contacted');
+
+  // Tags: the list opens from the keyboard too.
+  await page.getByRole('combobox', { name: 'Add tag' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove tag / })).toHaveCount(1);
+
+  // Clients: Space toggles a task's checkbox.
+  const client = await adminApi<{ id: number }>(page, baseURL!, 'POST', '/api/admin/clients', {
+    name: unique('Keyboard Client'),
+  });
+  await adminApi(page, baseURL!, 'POST', `/api/admin/clients/${client.id}/tasks`, { title: 'Keyboard task' });
+  await page.goto('/admin/clients');
+  const checkbox = page.getByRole('checkbox', { name: 'Keyboard task' });
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+});

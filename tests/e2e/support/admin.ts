@@ -1,0 +1,66 @@
+/** Shared steps of the admin browser tests: fast sign-in, API shortcuts and page checks. */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN } from '../../../src/shared/auth.ts';
+
+/** Headers a browser sends on a same-origin request (the server refuses cross-site writes). */
+export function sameOrigin(baseURL: string) {
+  return { origin: baseURL, 'sec-fetch-site': 'same-origin' };
+}
+
+/**
+ * Signs the page's browser context in with the demo pair through the API (the session cookie
+ * lands in the context), skipping the login screen that admin.spec.ts already covers.
+ */
+export async function signInFast(page: Page, baseURL: string): Promise<void> {
+  const res = await page.request.post('/api/admin/login', { data: DEMO_ADMIN, headers: sameOrigin(baseURL) });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A JSON call to the admin API with the page's session (for setup and cross-checks). */
+export async function adminApi<T = unknown>(
+  page: Page,
+  baseURL: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const request: APIRequestContext = page.request;
+  const res = await request.fetch(path, { method, data, headers: sameOrigin(baseURL) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Asserts that axe-core finds no violations on the page (or inside `include`). */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+/** Collects console errors and uncaught page errors (warnings about React dev tools aside). */
+export function watchPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/**
+ * The toast list, also while a modal dialog is open: Radix Dialog hides the rest of the page
+ * from assistive technology (`aria-hidden`), and Radix Toast announces each toast through its
+ * own live region instead, so role queries must include hidden elements here.
+ */
+export function adminToasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/, includeHidden: true });
+}

@@ -1,0 +1,69 @@
+/** Shared steps of the browser tests. Each test makes its own data (unique names per run). */
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import type { ContactRequest } from '../../../src/shared/contact.ts';
+
+let sequence = 0;
+
+/** A value unique to this run and call, e.g. `unique('Lead')` → `Lead 1712345678901-3`. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix} ${Date.now()}-${sequence}`;
+}
+
+/** Opens the landing and waits until React has hydrated it (the page sets `html[data-hydrated]`). */
+export async function gotoLanding(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/** The toast area (Radix Toast viewport, 'Notifications (F8)'). */
+export function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+/** The fields of a contact form inside `scope` (the contact card or the dialog). */
+export function contactFields(scope: Locator) {
+  return {
+    name: scope.getByLabel('Name', { exact: true }),
+    email: scope.getByLabel('Email', { exact: true }),
+    phone: scope.getByLabel('Phone (optional)'),
+    message: scope.getByLabel('Message', { exact: true }),
+    preferTextAndCall: scope.getByLabel('Check if you prefer a text and a call'),
+    submit: scope.getByRole('button', { name: /Send Message|Sending\.\.\./ }),
+  };
+}
+
+/** Fills a contact form; `phone` and the checkbox only when given. */
+export async function fillContactForm(
+  scope: Locator,
+  values: { name: string; email: string; message: string; phone?: string; preferTextAndCall?: boolean },
+): Promise<void> {
+  const fields = contactFields(scope);
+  await fields.name.fill(values.name);
+  await fields.email.fill(values.email);
+  if (values.phone !== undefined) await fields.phone.fill(values.phone);
+  await fields.message.fill(values.message);
+  if (values.preferTextAndCall) await fields.preferTextAndCall.check();
+}
+
+/** Stores a lead straight through the public API (same-origin headers, as a browser sends them); returns its id. */
+export async function createLead(
+  request: APIRequestContext,
+  baseURL: string,
+  lead: ContactRequest,
+): Promise<number> {
+  const res = await request.post('/api/contact', {
+    data: lead,
+    headers: { origin: baseURL, 'sec-fetch-site': 'same-origin' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Signs in with the demo button on /admin/login and waits for the dashboard. */
+export async function signInAsDemoAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Login as Admin (Test)' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}

@@ -42,6 +42,17 @@ export interface CampaignDetails extends Campaign {
   recipients: CampaignRecipient[];
 }
 
+/**
+ * A contact as the recipient checklists show it (GET /api/admin/campaigns/audience): unsubscribed
+ * contacts are listed, marked, and cannot be chosen (DESIGN §3 'Unsubscribe').
+ */
+export interface AudienceMember {
+  id: number;
+  name: string;
+  email: string;
+  unsubscribed: boolean;
+}
+
 /** POST /api/admin/campaigns answer of a send (spec §7: sentCount with success and failed). */
 export interface CampaignSendResult {
   /** Recipients handled by this call (sent + failed + skipped). */

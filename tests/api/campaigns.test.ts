@@ -194,6 +194,20 @@ describe('campaigns', () => {
 
     const detail = (await call('GET', `/api/admin/contacts/${una!.id}`)).json();
     expect(detail.contact.unsubscribed).toBe(true);
+    const audience = (await call('GET', '/api/admin/campaigns/audience')).json() as {
+      id: number;
+      name: string;
+      unsubscribed: boolean;
+    }[];
+    expect(audience.find((m) => m.id === una!.id)).toEqual({
+      id: una!.id,
+      name: 'Una Page',
+      email: 'una.page@example.com',
+      unsubscribed: true,
+    });
+    expect(audience.find((m) => m.id === ona!.id)?.unsubscribed).toBe(true);
+    const names = audience.map((m) => m.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
     const next = (
       await call('POST', '/api/admin/campaigns', { name: 'N', subject: 'N', htmlContent: '<p>N</p>' })
     ).json();

@@ -1,8 +1,11 @@
 /**
  * Starts the real server once for the browser tests: a free port, a fresh temporary DATA_DIR
- * (embedded PGlite), production mode and demo admin mode (no ADMIN_* variables). Waits for
- * `GET /readyz` to answer 200, publishes the base URL as E2E_BASE_URL and returns the teardown
- * (SIGTERM, then the temporary folder is removed).
+ * (embedded PGlite), production mode and demo admin mode (no ADMIN_* variables). Google is the
+ * local stand-in of the API tests (an OAuth issuer and a Gmail API endpoint on loopback), so
+ * the mail setup page can connect for real. Waits for `GET /readyz` to answer 200, publishes the
+ * base URL as E2E_BASE_URL, the data folder as E2E_DATA_DIR (the outbox is read there) and the
+ * stand-in's account as E2E_GMAIL_ACCOUNT, and returns the
+ * teardown (SIGTERM, the stand-ins stop, the temporary folder is removed).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,9 +14,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeGoogle } from '../api/helpers/google.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
+/** The Workspace account the Google stand-in signs in as. */
+const GMAIL_ACCOUNT = 'owner@brightlane.test';
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
 async function freePort(): Promise<number> {
@@ -54,6 +60,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('The app is not built: dist/web/index.html is missing. Run `npm run build` first.');
   }
   const port = await freePort();
+  const google = await startFakeGoogle(GMAIL_ACCOUNT);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,6 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every test makes its own leads and sign-ins from one address: lift the rate limits.
     CONTACT_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
+    GOOGLE_CLIENT_ID: 'e2e-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+    GOOGLE_ISSUER: google.issuerUrl,
+    GMAIL_API_URL: google.gmailUrl,
   };
   // Demo mode (the 'Login as Admin (Test)' button) and the embedded database.
   delete env.ADMIN_USERNAME;
@@ -92,6 +103,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       if (running()) child.kill('SIGKILL');
     }
+    await google.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -102,5 +114,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_GMAIL_ACCOUNT = GMAIL_ACCOUNT;
+  process.env.E2E_DATA_DIR = dataDir;
   return teardown;
 }

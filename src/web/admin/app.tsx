@@ -5,10 +5,12 @@ import { NotFound } from '@/web/components/not-found';
 import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
 import { AdminGuard } from './components/admin-guard';
+import { CampaignsRoute } from './routes/campaigns';
 import { ClientsRoute } from './routes/clients';
 import { ContactDetailRoute } from './routes/contact-detail';
 import { ContactsRoute } from './routes/contacts';
 import { DashboardRoute } from './routes/dashboard';
+import { GmailSetupRoute } from './routes/gmail-setup';
 import { LoginRoute } from './routes/login';
 
 /**
@@ -28,6 +30,8 @@ export function AdminApp() {
             <Route path="/admin/contacts" element={<ContactsRoute />} />
             <Route path="/admin/contacts/:id" element={<ContactDetailRoute />} />
             <Route path="/admin/clients" element={<ClientsRoute />} />
+            <Route path="/admin/campaigns" element={<CampaignsRoute />} />
+            <Route path="/admin/gmail-setup" element={<GmailSetupRoute />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Routes>

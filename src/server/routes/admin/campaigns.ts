@@ -11,6 +11,7 @@ import {
   createCampaign,
   deleteCampaign,
   getCampaignDetails,
+  listAudience,
   listCampaigns,
 } from '../../campaigns/campaign-operations.ts';
 import { countSentLast24h } from '../../mail/mail-usage.ts';
@@ -61,6 +62,25 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
 
   r.get('/campaigns', { schema: { response: { 200: z.array(campaignSchema) } } }, async () =>
     listCampaigns(app.db),
+  );
+
+  r.get(
+    '/campaigns/audience',
+    {
+      schema: {
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              email: z.string(),
+              unsubscribed: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => listAudience(app.db),
   );
 
   r.post(

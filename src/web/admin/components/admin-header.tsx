@@ -23,6 +23,7 @@ import { useLogout } from '../features/auth/api/logout';
 /** The admin screens that header buttons can point at. */
 export type AdminNavTarget =
   | 'dashboard'
+  | 'backToDashboard'
   | 'contacts'
   | 'backToContacts'
   | 'clients'
@@ -32,6 +33,7 @@ export type AdminNavTarget =
 
 const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: LucideIcon }> = {
   dashboard: { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
+  backToDashboard: { label: 'Back to Dashboard', to: '/admin', icon: ArrowLeft },
   contacts: { label: 'Contacts', to: '/admin/contacts', icon: Users },
   backToContacts: { label: 'Back to Contacts', to: '/admin/contacts', icon: ArrowLeft },
   clients: { label: 'Clients', to: '/admin/clients', icon: Briefcase },

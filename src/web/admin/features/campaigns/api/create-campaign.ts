@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Campaign, CampaignCreate } from '@/shared/campaigns';
+import { apiRequest } from '@/web/lib/api';
+import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+
+/**
+ * Creates a draft campaign (spec §7 `POST /api/admin/campaigns`); `recipientIds` are the contacts
+ * ticked in the dialog, kept with the draft until it is sent.
+ * @throws Error `"400: {\"error\":\"All fields are required\"}"` for a blank field.
+ */
+export async function createCampaign(campaign: CampaignCreate): Promise<Campaign> {
+  const res = await apiRequest('POST', CAMPAIGNS_URL, campaign);
+  return (await res.json()) as Campaign;
+}
+
+/** Campaign creation as a mutation; refreshes the campaign list. */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getCampaignsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CampaignDetails } from '@/shared/campaigns';
+import { apiRequest } from '@/web/lib/api';
+import { CAMPAIGNS_URL } from './get-campaigns';
+
+/** How often the details refresh while the campaign is sending (the progress bar reads them). */
+const SENDING_REFRESH_MS = 1_000;
+
+/**
+ * Fetches a campaign with its recipients (spec §7 `GET /api/admin/campaigns/{id}/details`).
+ * @throws Error `"404: …"` when the campaign is gone.
+ */
+export async function getCampaignDetails(id: number): Promise<CampaignDetails> {
+  const res = await apiRequest('GET', `${CAMPAIGNS_URL}/${id}/details`);
+  return (await res.json()) as CampaignDetails;
+}
+
+/** Query options of one campaign's details; the key is `[CAMPAIGNS_URL, id, 'details']`. */
+export function getCampaignDetailsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [CAMPAIGNS_URL, id, 'details'] as const,
+    queryFn: () => getCampaignDetails(id),
+  });
+}
+
+/** One campaign's details as a query, refreshed every second while it is sending. */
+export function useCampaignDetails(id: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getCampaignDetailsQueryOptions(id),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? SENDING_REFRESH_MS : false),
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Campaign } from '@/shared/campaigns';
+import { apiRequest } from '@/web/lib/api';
+
+/** Path of the campaign list (spec §7 `GET /api/admin/campaigns`); also its query key. */
+export const CAMPAIGNS_URL = '/api/admin/campaigns';
+
+/** How often the list refreshes while a campaign is sending (its card shows progress). */
+const SENDING_REFRESH_MS = 2_000;
+
+/** Fetches every campaign, newest first, with recipient counts. */
+export async function getCampaigns(): Promise<Campaign[]> {
+  const res = await apiRequest('GET', CAMPAIGNS_URL);
+  return (await res.json()) as Campaign[];
+}
+
+/** Query options of the campaign list; the key is `[CAMPAIGNS_URL]`. */
+export function getCampaignsQueryOptions() {
+  return queryOptions({ queryKey: [CAMPAIGNS_URL] as const, queryFn: getCampaigns });
+}
+
+/** Every campaign as a query; refetched every 2 s while one of them is sending. */
+export function useCampaigns() {
+  return useQuery({
+    ...getCampaignsQueryOptions(),
+    refetchInterval: (query) =>
+      query.state.data?.some((campaign) => campaign.status === 'sending') ? SENDING_REFRESH_MS : false,
+  });
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CampaignSendResult } from '@/shared/campaigns';
+import { apiRequest } from '@/web/lib/api';
+import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
+import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+
+/**
+ * Sends a campaign to the given contacts (spec §7 `POST /api/admin/campaigns/{id}/send`).
+ * Contacts already sent this campaign are never sent again; unsubscribed ones are skipped.
+ * @returns The counts; `pending > 0` means the server answered 202 and carries on in the
+ *   background (a large batch, or the daily cap).
+ * @throws Error `"400: …"` without recipients, `"404: …"` for a missing campaign.
+ */
+export async function sendCampaign({
+  id,
+  recipientIds,
+}: {
+  id: number;
+  recipientIds: number[];
+}): Promise<CampaignSendResult> {
+  const res = await apiRequest('POST', `${CAMPAIGNS_URL}/${id}/send`, { recipientIds });
+  return (await res.json()) as CampaignSendResult;
+}
+
+/** Sending as a mutation; refreshes the list, the campaign's details and the daily-cap counter. */
+export function useSendCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendCampaign,
+    onSettled: () =>
+      Promise.all([
+        // The list key is a prefix of every campaign's details key: both refresh.
+        queryClient.invalidateQueries({ queryKey: getCampaignsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getMailUsageQueryOptions().queryKey }),
+      ]),
+  });
+}

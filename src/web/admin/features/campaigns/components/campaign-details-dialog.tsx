@@ -1,0 +1,181 @@
+import { RotateCw, Trash2 } from 'lucide-react';
+import * as React from 'react';
+import type { CampaignRecipient } from '@/shared/campaigns';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
+import { toast } from '@/web/hooks/use-toast';
+import { formatDateTime } from '@/web/lib/format-date';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { InlineError, InlineLoading } from '../../../components/query-state';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useCampaignDetails } from '../api/get-campaign-details';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStatusBadge, RecipientStatusBadge } from './campaign-status-badge';
+import { EmailPreview } from './email-preview';
+import { SendCampaignDialog } from './send-campaign-dialog';
+
+/** Recipient rows rendered at first and per 'Show more' (a campaign may have thousands). */
+const RECIPIENT_PAGE = 200;
+
+function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
+  const [shown, setShown] = React.useState(RECIPIENT_PAGE);
+  if (recipients.length === 0) {
+    return <p className="py-4 text-center text-sm text-muted-foreground">No recipients yet</p>;
+  }
+  return (
+    <div className="grid gap-2">
+      <div className="max-h-72 overflow-auto rounded-lg border border-white/10">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">Recipients</caption>
+          <thead className="sticky top-0 bg-card text-xs text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Sent
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Error
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5">
+            {recipients.slice(0, shown).map((recipient) => (
+              <tr key={recipient.id}>
+                <td className="px-3 py-2">{recipient.contact?.name ?? 'Unknown'}</td>
+                <td className="px-3 py-2 break-all">{recipient.contact?.email ?? '-'}</td>
+                <td className="px-3 py-2">
+                  <RecipientStatusBadge status={recipient.status} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {recipient.sentAt ? formatDateTime(recipient.sentAt) : '-'}
+                </td>
+                <td className="px-3 py-2 text-red-300">{recipient.errorMessage || '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {recipients.length > shown ? (
+        <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+          <span>
+            Showing {shown} of {recipients.length} recipients
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => setShown((n) => n + RECIPIENT_PAGE)}>
+            Show more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A campaign's details (spec §2 campaigns): name, subject, the HTML preview in a sandboxed frame,
+ * the recipients table ('Unknown' for a deleted contact, '-' for blanks, 'No recipients yet'),
+ * progress while sending, 'Resend to New Recipients' and 'Delete Campaign' with the spec's
+ * confirmation ('Are you sure?' …); toasts 'Campaign deleted' / 'Failed to delete campaign'.
+ */
+export function CampaignDetailsDialog({
+  campaignId,
+  open,
+  onOpenChange,
+}: {
+  campaignId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const details = useCampaignDetails(campaignId, { enabled: open });
+  const remove = useDeleteCampaign();
+  const [resendOpen, setResendOpen] = React.useState(false);
+  const campaign = details.data;
+
+  function handleDelete() {
+    remove.mutate(campaignId, {
+      onSuccess: () => {
+        toast({ title: 'Campaign deleted' });
+        onOpenChange(false);
+      },
+      onError: () =>
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete campaign' }),
+    });
+  }
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle className="flex flex-wrap items-center gap-3 pr-8">
+              {campaign?.name ?? 'Campaign details'}
+              {campaign ? <CampaignStatusBadge status={campaign.status} /> : null}
+            </DialogTitle>
+            <DialogDescription className="break-words">
+              {campaign ? `Subject: ${campaign.subject}` : 'Loading the campaign.'}
+            </DialogDescription>
+          </DialogHeader>
+          {details.isPending ? (
+            <InlineLoading />
+          ) : details.isError || !campaign ? (
+            <InlineError error={details.error} fallback="Failed to load the campaign." />
+          ) : (
+            <div className="grid min-w-0 gap-5">
+              {campaign.status === 'sending' ? <CampaignProgress campaign={campaign} /> : null}
+              <section aria-labelledby={`campaign-${campaignId}-preview`} className="grid gap-2">
+                <h3 id={`campaign-${campaignId}-preview`} className="text-sm font-medium">
+                  Email preview
+                </h3>
+                <EmailPreview html={campaign.htmlContent} title={`Preview of ${campaign.name}`} />
+              </section>
+              <section aria-labelledby={`campaign-${campaignId}-recipients`} className="grid min-w-0 gap-2">
+                <h3 id={`campaign-${campaignId}-recipients`} className="text-sm font-medium">
+                  Recipients ({campaign.recipients.length})
+                </h3>
+                <RecipientsTable recipients={campaign.recipients} />
+              </section>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      variant="destructive"
+                      disabled={remove.isPending || campaign.status === 'sending'}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete Campaign
+                    </Button>
+                  }
+                  title="Are you sure?"
+                  description="This will permanently delete the campaign and all its recipient data. This action cannot be undone."
+                  onConfirm={handleDelete}
+                />
+                <Button variant="outline" onClick={() => setResendOpen(true)}>
+                  <RotateCw aria-hidden="true" />
+                  Resend to New Recipients
+                </Button>
+              </div>
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+      <SendCampaignDialog
+        campaignId={campaignId}
+        mode="resend"
+        open={resendOpen}
+        onOpenChange={setResendOpen}
+      />
+    </>
+  );
+}

@@ -5,8 +5,9 @@
  * widths where they carry content (conversation, send email), the plain forms at desktop only.
  */
 import { expect, type Page, test } from '@playwright/test';
+import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
-import { adminApi, signInFast } from './support/admin';
+import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique } from './support/helpers';
 
 const widths = [
@@ -146,6 +147,66 @@ for (const { label, width, height } of widths) {
         await page.screenshot({ path: `${dir}/admin-delete-client-${width}.png` });
         await page.keyboard.press('Escape');
       }
+    });
+
+    test('campaigns and mail setup', async ({ page, baseURL }) => {
+      test.slow();
+      await signInFast(page, baseURL!);
+      const people = [
+        ['Olivia Park', 'olivia.park@example.com'],
+        ['Daniel Reyes', 'daniel.reyes@example.com'],
+        ['Priya Nair', 'priya.nair@example.com'],
+        ['Tom Becker', 'tom.becker@example.com'],
+      ] as const;
+      const someone: number[] = [];
+      for (const [person, email] of people) {
+        someone.push(
+          await createLead(page.request, baseURL!, { name: person, email, message: 'Newsletter test.' }),
+        );
+      }
+      const sent = await adminApi<Campaign>(page, baseURL!, 'POST', '/api/admin/campaigns', {
+        name: unique('Spring portfolio update'),
+        subject: 'Three launches this spring, {{name}}',
+        htmlContent:
+          '<h1>Hello {{name}}</h1><p>This spring we shipped a booking app, a bakery shop and a clinic portal.</p><p><a href="https://example.com">See the projects</a></p>',
+      });
+      await adminApi(page, baseURL!, 'POST', `/api/admin/campaigns/${sent.id}/send`, {
+        recipientIds: someone,
+      });
+      await adminApi(page, baseURL!, 'POST', '/api/admin/campaigns', {
+        name: unique('Holiday hours'),
+        subject: 'Our holiday schedule',
+        htmlContent: '<p>We are closed from Dec 24 to Jan 2.</p>',
+        recipientIds: someone.slice(0, 2),
+      });
+
+      await page.goto('/admin/campaigns');
+      await expect(page.getByRole('article', { name: sent.name })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `${dir}/admin-campaigns-${width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Create Campaign' }).click();
+      await expect(page.getByRole('dialog').getByText(/selected/)).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/admin-create-campaign-${width}.png` });
+      await page.keyboard.press('Escape');
+
+      await page
+        .getByRole('article', { name: sent.name })
+        .getByRole('button', { name: 'View Details' })
+        .click();
+      await expect(page.getByRole('dialog').getByRole('table', { name: 'Recipients' })).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/admin-campaign-details-${width}.png` });
+      await page.getByRole('button', { name: 'Resend to New Recipients' }).click();
+      await expect(page.getByRole('dialog', { name: 'Resend to New Recipients' })).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `${dir}/admin-campaign-resend-${width}.png` });
+
+      await page.goto('/admin/gmail-setup');
+      await expect(page.getByTestId('gmail-status')).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `${dir}/admin-gmail-setup-${width}.png`, fullPage: true });
     });
   });
 }

@@ -68,3 +68,12 @@ export function watchPageErrors(page: Page): string[] {
 export function adminToasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/, includeHidden: true });
 }
+
+/** Asserts that the page does not scroll sideways (nothing wider than the viewport, e.g. at 390 px). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
+}

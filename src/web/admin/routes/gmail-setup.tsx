@@ -126,7 +126,7 @@ function SetupSteps({ status }: { status: MailStatus }) {
           <li>
             Open <strong>OAuth consent screen</strong>, choose the user type <strong>Internal</strong> (only
             people in your Workspace can sign in, and Google does not need to review the app), and add the
-            scope <code>https://www.googleapis.com/auth/gmail.send</code>.
+            scope <code className="break-all">https://www.googleapis.com/auth/gmail.send</code>.
           </li>
           <li>
             Under <strong>Credentials</strong>, create an <strong>OAuth client ID</strong> of type{' '}
@@ -170,11 +170,11 @@ export function GmailSetupRoute() {
         <InlineError error={status.error} fallback="Failed to load the mail status." className="py-16" />
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
-          <div className="grid content-start gap-6">
+          <div className="grid min-w-0 content-start gap-6">
             <StatusCard status={status.data} />
             <SetupSteps status={status.data} />
           </div>
-          <div className="grid content-start gap-6">
+          <div className="grid min-w-0 content-start gap-6">
             <Card>
               <CardHeader>
                 <CardTitle as="h2" className="text-lg">

@@ -63,7 +63,9 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
                 <td className="px-3 py-2 whitespace-nowrap">
                   {recipient.sentAt ? formatDateTime(recipient.sentAt) : '-'}
                 </td>
-                <td className="px-3 py-2 text-red-300">{recipient.errorMessage || '-'}</td>
+                <td className={recipient.errorMessage ? 'px-3 py-2 text-red-300' : 'px-3 py-2'}>
+                  {recipient.errorMessage || '-'}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { campaignCreateSchema } from '@/shared/campaigns';
 import { Button } from '@/web/components/ui/button';
@@ -17,14 +15,13 @@ import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateCampaign } from '../api/create-campaign';
 import { RecipientChecklist } from './recipient-checklist';
 
 /** The dialog's own fields (recipients live in the checklist's state). */
 const campaignFormSchema = campaignCreateSchema.omit({ recipientIds: true });
-type CampaignValues = z.input<typeof campaignFormSchema>;
-
-const emptyCampaign = { name: '', subject: '', htmlContent: '' } satisfies CampaignValues;
+const emptyCampaign = { name: '', subject: '', htmlContent: '' } satisfies z.input<typeof campaignFormSchema>;
 
 /** Recipient list height in the create dialog (spec §9). */
 const RECIPIENT_LIST_MAX_HEIGHT_PX = 200;
@@ -37,22 +34,11 @@ const RECIPIENT_LIST_MAX_HEIGHT_PX = 200;
  */
 export function CreateCampaignDialog() {
   const id = React.useId();
-  const [open, setOpen] = React.useState(false);
   const [recipients, setRecipients] = React.useState<Set<number>>(() => new Set());
   const create = useCreateCampaign();
-  const form = useForm<CampaignValues, unknown, z.output<typeof campaignFormSchema>>({
-    resolver: zodResolver(campaignFormSchema),
-    defaultValues: emptyCampaign,
-  });
-  const { errors } = form.formState;
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      form.reset(emptyCampaign);
-      setRecipients(new Set());
-    }
-  }
+  const { open, onOpenChange, form, errors } = useDialogForm(campaignFormSchema, emptyCampaign, () =>
+    setRecipients(new Set()),
+  );
 
   const onSubmit = form.handleSubmit(
     (campaign) =>
@@ -61,7 +47,7 @@ export function CreateCampaignDialog() {
         {
           onSuccess: () => {
             toast({ title: 'Campaign created' });
-            handleOpenChange(false);
+            onOpenChange(false);
           },
           onError: () =>
             toast({ variant: 'destructive', title: 'Error', description: 'Failed to create campaign' }),
@@ -71,7 +57,7 @@ export function CreateCampaignDialog() {
   );
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="gradient">
           <Plus aria-hidden="true" />

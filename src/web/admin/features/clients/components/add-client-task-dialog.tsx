@@ -1,24 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Client, clientTaskCreateSchema } from '@/shared/clients';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
-import { FieldError } from '@/web/components/ui/field-error';
+import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateClientTask } from '../api/create-client-task';
 
 type ClientTaskValues = z.input<typeof clientTaskCreateSchema>;
@@ -32,18 +29,8 @@ const emptyTask = { title: '', description: '' } satisfies ClientTaskValues;
  */
 export function AddClientTaskDialog({ client }: { client: Pick<Client, 'id' | 'name'> }) {
   const id = React.useId();
-  const [open, setOpen] = React.useState(false);
   const create = useCreateClientTask();
-  const form = useForm<ClientTaskValues, unknown, z.output<typeof clientTaskCreateSchema>>({
-    resolver: zodResolver(clientTaskCreateSchema),
-    defaultValues: emptyTask,
-  });
-  const { errors } = form.formState;
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) form.reset(emptyTask);
-  }
+  const { open, onOpenChange, form, errors } = useDialogForm(clientTaskCreateSchema, emptyTask);
 
   const onSubmit = form.handleSubmit(
     (task) =>
@@ -52,7 +39,7 @@ export function AddClientTaskDialog({ client }: { client: Pick<Client, 'id' | 'n
         {
           onSuccess: () => {
             toast({ title: 'Task added' });
-            handleOpenChange(false);
+            onOpenChange(false);
           },
           onError: () =>
             toast({ variant: 'destructive', title: 'Error', description: 'Failed to add task.' }),
@@ -70,7 +57,7 @@ export function AddClientTaskDialog({ client }: { client: Pick<Client, 'id' | 'n
   );
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Add Task for ${client.name}`}>
           <Plus aria-hidden="true" />
@@ -83,38 +70,17 @@ export function AddClientTaskDialog({ client }: { client: Pick<Client, 'id' | 'n
           <DialogDescription>A follow-up task for {client.name}.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              autoComplete="off"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? `${id}-title-error` : undefined}
-              {...form.register('title')}
-            />
-            <FieldError id={`${id}-title-error`}>{errors.title?.message}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-            <Textarea
-              id={`${id}-description`}
-              className="min-h-20"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? `${id}-description-error` : undefined}
-              {...form.register('description')}
-            />
-            <FieldError id={`${id}-description-error`}>{errors.description?.message}</FieldError>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              Add Task
-            </Button>
-          </div>
+          <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+            {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
+          </FormField>
+          <FormField
+            id={`${id}-description`}
+            label="Description (optional)"
+            error={errors.description?.message}
+          >
+            {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
+          </FormField>
+          <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { contactTaskCreateSchema } from '@/shared/tasks';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
-import { FieldError } from '@/web/components/ui/field-error';
+import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
@@ -22,6 +19,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { endOfLocalDayIso } from '@/web/lib/format-date';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateContactTask } from '../api/create-contact-task';
 
 /**
@@ -42,18 +40,8 @@ const emptyTask: TaskFormValues = { title: '', description: '', priority: 'mediu
  */
 export function AddContactTaskDialog({ contactId }: { contactId: number }) {
   const id = React.useId();
-  const [open, setOpen] = React.useState(false);
   const create = useCreateContactTask();
-  const form = useForm<TaskFormValues, unknown, z.output<typeof taskFormSchema>>({
-    resolver: zodResolver(taskFormSchema),
-    defaultValues: emptyTask,
-  });
-  const { errors } = form.formState;
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) form.reset(emptyTask);
-  }
+  const { open, onOpenChange, form, errors } = useDialogForm(taskFormSchema, emptyTask);
 
   const onSubmit = form.handleSubmit(({ dueDate, ...task }) =>
     create.mutate(
@@ -61,7 +49,7 @@ export function AddContactTaskDialog({ contactId }: { contactId: number }) {
       {
         onSuccess: () => {
           toast({ title: 'Task added' });
-          handleOpenChange(false);
+          onOpenChange(false);
         },
         onError: (error) =>
           toast({
@@ -74,7 +62,7 @@ export function AddContactTaskDialog({ contactId }: { contactId: number }) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm">
           <Plus aria-hidden="true" />
@@ -87,28 +75,16 @@ export function AddContactTaskDialog({ contactId }: { contactId: number }) {
           <DialogDescription>A follow-up for this contact.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              autoComplete="off"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? `${id}-title-error` : undefined}
-              {...form.register('title')}
-            />
-            <FieldError id={`${id}-title-error`}>{errors.title?.message}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-            <Textarea
-              id={`${id}-description`}
-              className="min-h-20"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? `${id}-description-error` : undefined}
-              {...form.register('description')}
-            />
-            <FieldError id={`${id}-description-error`}>{errors.description?.message}</FieldError>
-          </div>
+          <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+            {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
+          </FormField>
+          <FormField
+            id={`${id}-description`}
+            label="Description (optional)"
+            error={errors.description?.message}
+          >
+            {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-priority`}>Priority</Label>
@@ -123,16 +99,7 @@ export function AddContactTaskDialog({ contactId }: { contactId: number }) {
               <Input id={`${id}-due`} type="date" {...form.register('dueDate')} />
             </div>
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              Add Task
-            </Button>
-          </div>
+          <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

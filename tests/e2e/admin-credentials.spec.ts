@@ -202,7 +202,7 @@ test('the admin adds a credential: company name required, empty fields left out'
   await page.unroute(`**${CREDENTIALS}`);
 
   await dialog.getByLabel('Email').fill('admin@acme.example');
-  await dialog.getByLabel('Password').fill('s3cret-acme');
+  await dialog.getByLabel('Password', { exact: true }).fill('s3cret-acme');
   const posted = page.waitForRequest((r) => r.url().endsWith(CREDENTIALS) && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Add Credential' }).click();
   const request = await posted;
@@ -495,6 +495,53 @@ test('a credentials call refused with 403 later (password changed) locks the vau
   expect(unexpected(problems, [403])).toEqual([]);
 });
 
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list is one card per credential, with copy, reveal, edit and delete', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const problems = watchPageErrors(page);
+    await grantClipboard(context, baseURL!);
+    await signInFast(page, baseURL!);
+    const companyName = unique('Phone Co');
+    await createCredential(page, baseURL!, {
+      companyName,
+      email: 'a-rather-long-mailbox-name@phone-company.example',
+      password: 'phone-pass',
+      connectors: 'TOKEN=abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz',
+    });
+    await page.goto('/admin/credentials');
+    await unlock(page);
+    await expect(page.getByRole('table')).toBeHidden();
+    const card = page.getByRole('article', { name: companyName });
+    await expect(card).toBeVisible();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await card.getByRole('button', { name: 'Show password' }).click();
+    await expect(card).toContainText('phone-pass');
+    await card.getByRole('button', { name: 'Copy password' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('phone-pass');
+    await expectNoAxeViolations(page);
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('article', { name: companyName });
+    await form.getByLabel('Notes').fill('Edited on a phone.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(adminToasts(page).getByText('Credential updated')).toBeVisible();
+    await expect(card).toContainText('Edited on a phone.');
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(adminToasts(page).getByText('Credential deleted')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(unexpected(problems)).toEqual([]);
+  });
+});
+
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'mobile', width: 390, height: 844 },
@@ -537,7 +584,9 @@ for (const { label, width, height } of widths) {
       await page.screenshot({ path: `${dir}/admin-credentials-gate-${width}.png`, fullPage: true });
 
       await unlock(page);
-      await expect(row(page, rows[0]!.companyName)).toBeVisible();
+      // A table row from md up, a card below.
+      const firstLink = page.getByRole('link', { name: rows[0]!.companyName });
+      await expect(firstLink).toBeVisible();
       // The toast would cover the table's top right corner.
       await expect(adminToasts(page).getByText('Access granted')).toBeHidden({ timeout: 15_000 });
       await page.screenshot({ path: `${dir}/admin-credentials-list-${width}.png`, fullPage: true });
@@ -548,7 +597,7 @@ for (const { label, width, height } of widths) {
       await page.screenshot({ path: `${dir}/admin-credentials-add-${width}.png` });
       await page.keyboard.press('Escape');
 
-      await row(page, rows[0]!.companyName).getByRole('link').click();
+      await firstLink.click();
       await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
       await page.screenshot({ path: `${dir}/admin-credentials-detail-${width}.png`, fullPage: true });
 

@@ -80,7 +80,7 @@ export function AddCredentialDialog({ password }: { password: string }) {
         <DialogHeader>
           <DialogTitle>Add Credential</DialogTitle>
           <DialogDescription>
-            Only the company name is required. Everything is stored encrypted.
+            Only the company name is required. Email, password, connectors and notes are stored encrypted.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">

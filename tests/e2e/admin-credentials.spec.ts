@@ -139,6 +139,13 @@ test('the gate asks the server: a wrong password is refused, the right one unloc
   await page.getByRole('button', { name: 'Lock' }).click();
   await expect(page.getByRole('heading', { name: 'Credentials Access' })).toBeVisible();
 
+  // Leaving the credential screens locks as well (the page forgets the password and the data).
+  await unlock(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Credentials' }).click();
+  await expect(page.getByRole('heading', { name: 'Credentials Access' })).toBeVisible();
+
   expect(unexpected(problems, [403])).toEqual([]);
 });
 
@@ -590,6 +597,12 @@ for (const { label, width, height } of widths) {
       // The toast would cover the table's top right corner.
       await expect(adminToasts(page).getByText('Access granted')).toBeHidden({ timeout: 15_000 });
       await page.screenshot({ path: `${dir}/admin-credentials-list-${width}.png`, fullPage: true });
+
+      // Inline edit: the row's cells as fields (a card's stacked form on a phone).
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+      await page.screenshot({ path: `${dir}/admin-credentials-edit-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByRole('button', { name: 'Add Credential' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

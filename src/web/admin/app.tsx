@@ -5,10 +5,13 @@ import { NotFound } from '@/web/components/not-found';
 import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
 import { AdminGuard } from './components/admin-guard';
+import { VaultLayout } from './features/credentials/components/vault-provider';
 import { CampaignsRoute } from './routes/campaigns';
 import { ClientsRoute } from './routes/clients';
 import { ContactDetailRoute } from './routes/contact-detail';
 import { ContactsRoute } from './routes/contacts';
+import { CredentialDetailRoute } from './routes/credential-detail';
+import { CredentialsRoute } from './routes/credentials';
 import { DashboardRoute } from './routes/dashboard';
 import { GmailSetupRoute } from './routes/gmail-setup';
 import { LoginRoute } from './routes/login';
@@ -32,6 +35,10 @@ export function AdminApp() {
             <Route path="/admin/clients" element={<ClientsRoute />} />
             <Route path="/admin/campaigns" element={<CampaignsRoute />} />
             <Route path="/admin/gmail-setup" element={<GmailSetupRoute />} />
+            <Route element={<VaultLayout />}>
+              <Route path="/admin/credentials" element={<CredentialsRoute />} />
+              <Route path="/admin/credentials/:id" element={<CredentialDetailRoute />} />
+            </Route>
           </Route>
           <Route path="*" element={<NotFound />} />
         </Routes>

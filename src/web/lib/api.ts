@@ -20,14 +20,22 @@ async function throwIfResNotOk(res: Response): Promise<void> {
  * Sends one request to the API and returns the response once it is OK.
  * @param method HTTP method.
  * @param url Path (same origin), e.g. `/api/contact`.
- * @param body Optional value sent as JSON (with `Content-Type: application/json`).
+ * @param body Optional value sent as JSON (with `Content-Type: application/json`); pass
+ *   `undefined` to send no body while still giving `headers`.
+ * @param headers Optional extra request headers, e.g. the vault password header of the
+ *   credentials calls (spec §6). They are sent as given, next to `Content-Type`.
  * @throws Error `"<status>: <body text or status text>"` for any non-2xx answer (spec §8);
  *   network failures reject with the browser's own TypeError.
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
   });
@@ -69,6 +77,15 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };
+}
+
+/**
+ * The HTTP status carried by an error made by {@link apiRequest} (its message starts with
+ * `"<status>: "`, spec §8), or `null` for any other error (network failure, bug).
+ */
+export function getApiErrorStatus(error: unknown): number | null {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
 }
 
 /**

@@ -29,6 +29,7 @@ export type AdminNavTarget =
   | 'clients'
   | 'campaigns'
   | 'credentials'
+  | 'backToCredentials'
   | 'mailSetup';
 
 const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: LucideIcon }> = {
@@ -39,6 +40,7 @@ const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: Luci
   clients: { label: 'Clients', to: '/admin/clients', icon: Briefcase },
   campaigns: { label: 'Campaigns', to: '/admin/campaigns', icon: Megaphone },
   credentials: { label: 'Credentials', to: '/admin/credentials', icon: KeyRound },
+  backToCredentials: { label: 'Back to Credentials', to: '/admin/credentials', icon: ArrowLeft },
   mailSetup: { label: 'Mail setup', to: '/admin/gmail-setup', icon: Mail },
 };
 

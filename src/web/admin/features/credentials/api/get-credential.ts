@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Credential } from '@/shared/credentials';
+import { apiRequest } from '@/web/lib/api';
+import { CREDENTIALS_URL, vaultHeaders } from './get-credentials';
+
+/**
+ * Fetches one credential, decrypted (spec §7 `GET /api/admin/credentials/{id}`).
+ * @throws Error `"404: {\"error\":…}"` when there is no such credential; the vault errors of
+ *   {@link getCredentials} otherwise.
+ */
+export async function getCredential(id: number, password: string): Promise<Credential> {
+  const res = await apiRequest('GET', `${CREDENTIALS_URL}/${id}`, undefined, vaultHeaders(password));
+  return (await res.json()) as Credential;
+}
+
+/**
+ * Query options of one credential; the key is `['/api/admin/credentials/{id}']` (no password).
+ * `gcTime: 0` forgets the decrypted values as soon as the detail screen is left, so a deleted
+ * credential is never shown again from the cache.
+ */
+export function getCredentialQueryOptions(id: number, password: string) {
+  return queryOptions({
+    queryKey: [`${CREDENTIALS_URL}/${id}`] as const,
+    queryFn: () => getCredential(id, password),
+    gcTime: 0,
+  });
+}
+
+/** One credential as a query, read with the unlocked vault password. */
+export function useCredential(id: number, password: string) {
+  return useQuery(getCredentialQueryOptions(id, password));
+}

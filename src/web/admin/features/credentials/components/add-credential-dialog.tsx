@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { type CredentialInput, credentialCreateSchema } from '@/shared/credentials';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/web/components/ui/dialog';
+import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Textarea } from '@/web/components/ui/textarea';
+import { toast } from '@/web/hooks/use-toast';
+import { useCreateCredential } from '../api/create-credential';
+import { type CredentialFormValues, emptyCredentialForm } from './credential-form';
+import { RevealToggle } from './secret-value';
+import { isVaultRejection } from './vault-provider';
+
+/**
+ * 'Add Credential' (spec §2 credentials, §5): Company Name * (blank: 'Company name is required'
+ * on the field and as a toast), Email, Password, Connectors, Notes; empty optional fields are
+ * left out of the payload. Success toasts 'Credential added' and closes; failure toasts 'Error' /
+ * 'Failed to add credential' (spec §8), unless the vault rejected the password (it locks).
+ */
+export function AddCredentialDialog({ password }: { password: string }) {
+  const id = React.useId();
+  const [open, setOpen] = React.useState(false);
+  const [revealed, setRevealed] = React.useState(false);
+  const create = useCreateCredential();
+  const form = useForm<CredentialFormValues, unknown, CredentialInput>({
+    resolver: zodResolver(credentialCreateSchema),
+    defaultValues: emptyCredentialForm,
+  });
+  const { errors } = form.formState;
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      form.reset(emptyCredentialForm);
+      setRevealed(false);
+    }
+  }
+
+  const onSubmit = form.handleSubmit(
+    (credential) =>
+      create.mutate(
+        { credential, password },
+        {
+          onSuccess: () => {
+            toast({ title: 'Credential added' });
+            handleOpenChange(false);
+          },
+          onError: (error) => {
+            if (isVaultRejection(error)) return;
+            toast({ variant: 'destructive', title: 'Error', description: 'Failed to add credential' });
+          },
+        },
+      ),
+    (invalid) => {
+      if (invalid.companyName) {
+        toast({ variant: 'destructive', title: 'Error', description: 'Company name is required' });
+      }
+    },
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="gradient">
+          <Plus aria-hidden="true" />
+          Add Credential
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Add Credential</DialogTitle>
+          <DialogDescription>
+            Only the company name is required. Email, password, connectors and notes are stored encrypted.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField id={`${id}-company`} label="Company Name *" error={errors.companyName?.message}>
+            {(control) => (
+              <Input {...control} autoComplete="off" required {...form.register('companyName')} />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+              {(control) => <Input {...control} autoComplete="off" {...form.register('email')} />}
+            </FormField>
+            <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
+              {(control) => (
+                <div className="flex items-center gap-1">
+                  <Input
+                    {...control}
+                    type={revealed ? 'text' : 'password'}
+                    autoComplete="off"
+                    {...form.register('password')}
+                  />
+                  <RevealToggle
+                    revealed={revealed}
+                    onToggle={() => setRevealed((r) => !r)}
+                    controls={control.id}
+                  />
+                </div>
+              )}
+            </FormField>
+          </div>
+          <FormField id={`${id}-connectors`} label="Connectors" error={errors.connectors?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                className="min-h-20 font-mono md:text-xs"
+                spellCheck={false}
+                placeholder="API keys, tokens, connection strings…"
+                {...form.register('connectors')}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
+            {(control) => <Textarea {...control} className="min-h-20" {...form.register('notes')} />}
+          </FormField>
+          <DialogFormFooter submitLabel="Add Credential" pending={create.isPending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { type Credential, type CredentialInput, credentialCreateSchema } from '@/shared/credentials';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Textarea } from '@/web/components/ui/textarea';
+import { toast } from '@/web/hooks/use-toast';
+import { useUpdateCredential } from '../api/update-credential';
+import { CopyButton } from './copy-button';
+import { type CredentialFormValues, credentialFormValues } from './credential-form';
+import { RevealToggle, SecretValue } from './secret-value';
+import { isVaultRejection } from './vault-provider';
+
+/** One labelled value of the details list, with its copy button when it has one. */
+function DetailItem({
+  label,
+  children,
+  actions,
+}: {
+  label: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5 border-t border-white/10 pt-4 first:border-t-0 first:pt-0">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="flex min-w-0 items-start gap-1">
+        <div className="min-w-0 flex-1 pt-1.5">{children}</div>
+        {actions}
+      </dd>
+    </div>
+  );
+}
+
+function None() {
+  return <span className="text-sm text-muted-foreground">Not set</span>;
+}
+
+/**
+ * The details of one credential (spec §2 credential detail): email, password (masked until
+ * 'Show password'), 'API Keys / Connectors' and notes, each with a copy button where it makes
+ * sense. 'Edit' turns the card into a form (Company Name * and the four fields) with 'Save'
+ * (toasts 'Credential updated' or 'Error' / 'Failed to update credential') and 'Cancel'.
+ */
+export function CredentialDetailsCard({
+  credential,
+  password,
+}: {
+  credential: Credential;
+  password: string;
+}) {
+  const id = React.useId();
+  const [editing, setEditing] = React.useState(false);
+  const [revealed, setRevealed] = React.useState(false);
+  const update = useUpdateCredential();
+  const form = useForm<CredentialFormValues, unknown, CredentialInput>({
+    resolver: zodResolver(credentialCreateSchema),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      update.mutate(
+        { id: credential.id, update: values, password },
+        {
+          onSuccess: () => {
+            toast({ title: 'Credential updated' });
+            setEditing(false);
+          },
+          onError: (error) => {
+            if (isVaultRejection(error)) return;
+            toast({ variant: 'destructive', title: 'Error', description: 'Failed to update credential' });
+          },
+        },
+      ),
+    (invalid) => {
+      if (invalid.companyName) {
+        toast({ variant: 'destructive', title: 'Error', description: 'Company name is required' });
+      }
+    },
+  );
+
+  const passwordId = `${id}-password`;
+
+  return (
+    <Card className="gap-5">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Credential</CardTitle>
+        {editing ? null : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              form.reset(credentialFormValues(credential));
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormField id={`${id}-company`} label="Company Name *" error={errors.companyName?.message}>
+              {(control) => (
+                <Input {...control} autoComplete="off" required autoFocus {...form.register('companyName')} />
+              )}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+                {(control) => <Input {...control} autoComplete="off" {...form.register('email')} />}
+              </FormField>
+              <FormField id={passwordId} label="Password" error={errors.password?.message}>
+                {(control) => (
+                  <div className="flex items-center gap-1">
+                    <Input
+                      {...control}
+                      type={revealed ? 'text' : 'password'}
+                      autoComplete="off"
+                      {...form.register('password')}
+                    />
+                    <RevealToggle
+                      revealed={revealed}
+                      onToggle={() => setRevealed((r) => !r)}
+                      controls={passwordId}
+                    />
+                  </div>
+                )}
+              </FormField>
+            </div>
+            <FormField
+              id={`${id}-connectors`}
+              label="API Keys / Connectors"
+              error={errors.connectors?.message}
+            >
+              {(control) => (
+                <Textarea
+                  {...control}
+                  className="min-h-24 font-mono md:text-xs"
+                  spellCheck={false}
+                  {...form.register('connectors')}
+                />
+              )}
+            </FormField>
+            <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
+              {(control) => <Textarea {...control} className="min-h-20" {...form.register('notes')} />}
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="gradient" disabled={update.isPending}>
+                Save
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-4">
+            <DetailItem
+              label="Email"
+              actions={credential.email ? <CopyButton value={credential.email} label="email" /> : null}
+            >
+              {credential.email ? <span className="break-all text-sm">{credential.email}</span> : <None />}
+            </DetailItem>
+            <DetailItem
+              label="Password"
+              actions={
+                credential.password ? (
+                  <>
+                    <RevealToggle
+                      revealed={revealed}
+                      onToggle={() => setRevealed((r) => !r)}
+                      controls={passwordId}
+                    />
+                    <CopyButton value={credential.password} label="password" />
+                  </>
+                ) : null
+              }
+            >
+              {credential.password ? (
+                <SecretValue id={passwordId} value={credential.password} revealed={revealed} />
+              ) : (
+                <None />
+              )}
+            </DetailItem>
+            <DetailItem
+              label="API Keys / Connectors"
+              actions={
+                credential.connectors ? <CopyButton value={credential.connectors} label="connectors" /> : null
+              }
+            >
+              {credential.connectors ? (
+                <pre className="whitespace-pre-wrap break-all rounded-lg bg-black/25 p-3 font-mono text-xs leading-5">
+                  {credential.connectors}
+                </pre>
+              ) : (
+                <None />
+              )}
+            </DetailItem>
+            <DetailItem label="Notes">
+              {credential.notes ? (
+                <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{credential.notes}</p>
+              ) : (
+                <None />
+              )}
+            </DetailItem>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Campaign } from '@/shared/campaigns';
 import { apiRequest } from '@/web/lib/api';
 import { getCampaignDetailsQueryOptions } from './get-campaign-details';
 import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
@@ -11,14 +12,20 @@ export async function deleteCampaign(id: number): Promise<void> {
   await apiRequest('DELETE', `${CAMPAIGNS_URL}/${id}`);
 }
 
-/** Deletion as a mutation; drops the campaign's details and refreshes the list. */
+/**
+ * Deletion as a mutation: the campaign leaves the cached list at once (its card and open dialogs
+ * unmount, so nothing refetches the deleted details), then the list is refreshed. Callers that
+ * live inside the card use `mutateAsync`, whose promise settles even after they unmount.
+ */
 export function useDeleteCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCampaign,
     onSuccess: (_result, id) => {
+      const listKey = getCampaignsQueryOptions().queryKey;
+      queryClient.setQueryData<Campaign[]>(listKey, (list) => list?.filter((campaign) => campaign.id !== id));
       queryClient.removeQueries({ queryKey: getCampaignDetailsQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: getCampaignsQueryOptions().queryKey, exact: true });
+      return queryClient.invalidateQueries({ queryKey: listKey, exact: true });
     },
   });
 }

@@ -105,15 +105,14 @@ export function CampaignDetailsDialog({
   const [resendOpen, setResendOpen] = React.useState(false);
   const campaign = details.data;
 
-  function handleDelete() {
-    remove.mutate(campaignId, {
-      onSuccess: () => {
-        toast({ title: 'Campaign deleted' });
-        onOpenChange(false);
-      },
-      onError: () =>
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete campaign' }),
-    });
+  async function handleDelete() {
+    try {
+      // Awaited rather than per-call callbacks: this dialog unmounts with its card on success.
+      await remove.mutateAsync(campaignId);
+      toast({ title: 'Campaign deleted' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete campaign' });
+    }
   }
 
   return (
@@ -161,7 +160,7 @@ export function CampaignDetailsDialog({
                   }
                   title="Are you sure?"
                   description="This will permanently delete the campaign and all its recipient data. This action cannot be undone."
-                  onConfirm={handleDelete}
+                  onConfirm={() => void handleDelete()}
                 />
                 <Button variant="outline" onClick={() => setResendOpen(true)}>
                   <RotateCw aria-hidden="true" />

@@ -11,10 +11,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/web/components/ui/dialog';
-import { FieldError } from '@/web/components/ui/field-error';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
 import { useDialogForm } from '../../../hooks/use-dialog-form';

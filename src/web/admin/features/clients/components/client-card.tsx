@@ -41,11 +41,12 @@ export function ClientCard({ client }: { client: Client }) {
           title="Delete client"
           description="Are you sure you want to delete this client? All associated tasks will also be deleted."
           onConfirm={() =>
-            remove.mutate(client.id, {
-              onSuccess: () => toast({ title: 'Client deleted' }),
-              onError: () =>
+            // mutateAsync: the card unmounts once the list drops it, before per-call callbacks run.
+            remove.mutateAsync(client.id).then(
+              () => toast({ title: 'Client deleted' }),
+              () =>
                 toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete client.' }),
-            })
+            )
           }
           trigger={
             <Button

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import * as React from 'react';
 import type { Client, ClientTask } from '@/shared/clients';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -51,8 +52,11 @@ export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> })
 function ClientTaskItem({ task }: { task: ClientTask }) {
   const update = useUpdateClientTask();
   const remove = useDeleteClientTask();
-  // Show the new state at once while the update is on its way (it is undone if the update fails).
-  const done = update.isPending ? update.variables.update.status === 'done' : task.status === 'done';
+  // The new state shows in the same event as the click (a controlled checkbox would otherwise
+  // flick back until the mutation re-renders), and is dropped once the list has the server's
+  // answer, or on failure, which shows the stored state again.
+  const [optimisticDone, setOptimisticDone] = React.useState<boolean | null>(null);
+  const done = optimisticDone ?? task.status === 'done';
   const checkboxId = `client-task-${task.id}`;
 
   return (
@@ -62,15 +66,17 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
         className="mt-0.5"
         checked={done}
         disabled={update.isPending}
-        onChange={() =>
+        onChange={() => {
+          setOptimisticDone(!done);
           update.mutate(
             { task, update: toggledClientTask({ status: done ? 'done' : 'working' }) },
             {
+              onSettled: () => setOptimisticDone(null),
               onError: () =>
                 toast({ variant: 'destructive', title: 'Error', description: 'Failed to update task.' }),
             },
-          )
-        }
+          );
+        }}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <label
@@ -87,11 +93,11 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
         title="Delete task"
         description="Are you sure you want to delete this task?"
         onConfirm={() =>
-          remove.mutate(task, {
-            onSuccess: () => toast({ title: 'Task deleted' }),
-            onError: () =>
-              toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete task.' }),
-          })
+          // mutateAsync: the task row unmounts once the list drops it, before per-call callbacks run.
+          remove.mutateAsync(task).then(
+            () => toast({ title: 'Task deleted' }),
+            () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete task.' }),
+          )
         }
         trigger={
           <Button

@@ -3,18 +3,11 @@ import * as React from 'react';
 import type { z } from 'zod';
 import { campaignCreateSchema } from '@/shared/campaigns';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/web/components/ui/dialog';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateCampaign } from '../api/create-campaign';
 import { RecipientChecklist } from './recipient-checklist';
@@ -57,49 +50,51 @@ export function CreateCampaignDialog() {
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Campaign"
+      description={
+        <>
+          Saved as a draft; nothing is sent until you press Send. Use {'{{name}}'} and {'{{email}}'} to
+          personalise.
+        </>
+      }
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
+      trigger={
         <Button variant="gradient">
           <Plus aria-hidden="true" />
           Create Campaign
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create Campaign</DialogTitle>
-          <DialogDescription>
-            Saved as a draft; nothing is sent until you press Send. Use {'{{name}}'} and {'{{email}}'} to
-            personalise.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={`${id}-name`} label="Campaign Name" error={errors.name?.message}>
-            {(control) => <Input autoComplete="off" required {...control} {...form.register('name')} />}
-          </FormField>
-          <FormField id={`${id}-subject`} label="Email Subject" error={errors.subject?.message}>
-            {(control) => <Input autoComplete="off" required {...control} {...form.register('subject')} />}
-          </FormField>
-          <FormField id={`${id}-content`} label="Email Content (HTML)" error={errors.htmlContent?.message}>
-            {(control) => (
-              <Textarea
-                required
-                spellCheck={false}
-                placeholder="<h1>Hello {{name}}</h1>"
-                className="min-h-36 font-mono text-sm"
-                {...control}
-                {...form.register('htmlContent')}
-              />
-            )}
-          </FormField>
-          <RecipientChecklist
-            selected={recipients}
-            onSelectedChange={setRecipients}
-            maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
-            summary={`${recipients.size} selected`}
-          />
-          <DialogFormFooter submitLabel="Create Campaign" pending={create.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id={`${id}-name`} label="Campaign Name" error={errors.name?.message}>
+          {(control) => <Input autoComplete="off" required {...control} {...form.register('name')} />}
+        </FormField>
+        <FormField id={`${id}-subject`} label="Email Subject" error={errors.subject?.message}>
+          {(control) => <Input autoComplete="off" required {...control} {...form.register('subject')} />}
+        </FormField>
+        <FormField id={`${id}-content`} label="Email Content (HTML)" error={errors.htmlContent?.message}>
+          {(control) => (
+            <Textarea
+              required
+              spellCheck={false}
+              placeholder="<h1>Hello {{name}}</h1>"
+              className="min-h-36 font-mono text-sm"
+              {...control}
+              {...form.register('htmlContent')}
+            />
+          )}
+        </FormField>
+        <RecipientChecklist
+          selected={recipients}
+          onSelectedChange={setRecipients}
+          maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
+          summary={`${recipients.size} selected`}
+        />
+        <DialogFormFooter submitLabel="Create Campaign" pending={create.isPending} />
+      </form>
+    </FormDialog>
   );
 }

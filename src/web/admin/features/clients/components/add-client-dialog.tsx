@@ -3,18 +3,11 @@ import * as React from 'react';
 import type { z } from 'zod';
 import { clientCreateSchema } from '@/shared/clients';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/web/components/ui/dialog';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateClient } from '../api/create-client';
 
@@ -56,47 +49,46 @@ export function AddClientDialog() {
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Client"
+      description="Only the name is required."
+      trigger={
         <Button variant="gradient">
           <Plus aria-hidden="true" />
           Add Client
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Client</DialogTitle>
-          <DialogDescription>Only the name is required.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={`${id}-name`} label="Name *" error={errors.name?.message}>
-            {(control) => <Input autoComplete="off" required {...control} {...form.register('name')} />}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {optionalFields.map((field) => (
-              <FormField
-                key={field.name}
-                id={`${id}-${field.name}`}
-                label={field.label}
-                error={errors[field.name]?.message}
-              >
-                {(control) => (
-                  <Input
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    {...control}
-                    {...form.register(field.name)}
-                  />
-                )}
-              </FormField>
-            ))}
-          </div>
-          <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
-            {(control) => <Textarea className="min-h-20" {...control} {...form.register('notes')} />}
-          </FormField>
-          <DialogFormFooter submitLabel="Add Client" pending={create.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id={`${id}-name`} label="Name *" error={errors.name?.message}>
+          {(control) => <Input autoComplete="off" required {...control} {...form.register('name')} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {optionalFields.map((field) => (
+            <FormField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={field.label}
+              error={errors[field.name]?.message}
+            >
+              {(control) => (
+                <Input
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  {...control}
+                  {...form.register(field.name)}
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+        <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
+          {(control) => <Textarea className="min-h-20" {...control} {...form.register('notes')} />}
+        </FormField>
+        <DialogFormFooter submitLabel="Add Client" pending={create.isPending} />
+      </form>
+    </FormDialog>
   );
 }

@@ -3,18 +3,11 @@ import * as React from 'react';
 import type { z } from 'zod';
 import { type Client, clientTaskCreateSchema } from '@/shared/clients';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/web/components/ui/dialog';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateClientTask } from '../api/create-client-task';
 
@@ -57,32 +50,31 @@ export function AddClientTaskDialog({ client }: { client: Pick<Client, 'id' | 'n
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Task"
+      description={<>A follow-up task for {client.name}.</>}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Add Task for ${client.name}`}>
           <Plus aria-hidden="true" />
           Add Task
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Task</DialogTitle>
-          <DialogDescription>A follow-up task for {client.name}.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
-            {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
-          </FormField>
-          <FormField
-            id={`${id}-description`}
-            label="Description (optional)"
-            error={errors.description?.message}
-          >
-            {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
-          </FormField>
-          <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+          {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
+        </FormField>
+        <FormField
+          id={`${id}-description`}
+          label="Description (optional)"
+          error={errors.description?.message}
+        >
+          {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
+        </FormField>
+        <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
+      </form>
+    </FormDialog>
   );
 }

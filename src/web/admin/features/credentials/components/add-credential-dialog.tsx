@@ -1,23 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
-import { type CredentialInput, credentialCreateSchema } from '@/shared/credentials';
+import { credentialCreateSchema } from '@/shared/credentials';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/web/components/ui/dialog';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { FormDialog } from '../../../components/form-dialog';
+import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateCredential } from '../api/create-credential';
-import { type CredentialFormValues, emptyCredentialForm } from './credential-form';
+import { emptyCredentialForm } from './credential-form';
 import { RevealToggle } from './secret-value';
 import { isVaultRejection } from './vault-provider';
 
@@ -29,22 +21,13 @@ import { isVaultRejection } from './vault-provider';
  */
 export function AddCredentialDialog({ password }: { password: string }) {
   const id = React.useId();
-  const [open, setOpen] = React.useState(false);
   const [revealed, setRevealed] = React.useState(false);
   const create = useCreateCredential();
-  const form = useForm<CredentialFormValues, unknown, CredentialInput>({
-    resolver: zodResolver(credentialCreateSchema),
-    defaultValues: emptyCredentialForm,
-  });
-  const { errors } = form.formState;
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      form.reset(emptyCredentialForm);
-      setRevealed(false);
-    }
-  }
+  const { open, onOpenChange, form, errors } = useDialogForm(
+    credentialCreateSchema,
+    emptyCredentialForm,
+    () => setRevealed(false),
+  );
 
   const onSubmit = form.handleSubmit(
     (credential) =>
@@ -53,7 +36,7 @@ export function AddCredentialDialog({ password }: { password: string }) {
         {
           onSuccess: () => {
             toast({ title: 'Credential added' });
-            handleOpenChange(false);
+            onOpenChange(false);
           },
           onError: (error) => {
             if (isVaultRejection(error)) return;
@@ -69,65 +52,61 @@ export function AddCredentialDialog({ password }: { password: string }) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Credential"
+      description="Only the company name is required. Email, password, connectors and notes are stored encrypted."
+      className="sm:max-w-xl"
+      trigger={
         <Button variant="gradient">
           <Plus aria-hidden="true" />
           Add Credential
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Add Credential</DialogTitle>
-          <DialogDescription>
-            Only the company name is required. Email, password, connectors and notes are stored encrypted.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={`${id}-company`} label="Company Name *" error={errors.companyName?.message}>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id={`${id}-company`} label="Company Name *" error={errors.companyName?.message}>
+          {(control) => <Input {...control} autoComplete="off" required {...form.register('companyName')} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('email')} />}
+          </FormField>
+          <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
             {(control) => (
-              <Input {...control} autoComplete="off" required {...form.register('companyName')} />
+              <div className="flex items-center gap-1">
+                <Input
+                  {...control}
+                  type={revealed ? 'text' : 'password'}
+                  autoComplete="off"
+                  {...form.register('password')}
+                />
+                <RevealToggle
+                  revealed={revealed}
+                  onToggle={() => setRevealed((r) => !r)}
+                  controls={control.id}
+                />
+              </div>
             )}
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-              {(control) => <Input {...control} autoComplete="off" {...form.register('email')} />}
-            </FormField>
-            <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
-              {(control) => (
-                <div className="flex items-center gap-1">
-                  <Input
-                    {...control}
-                    type={revealed ? 'text' : 'password'}
-                    autoComplete="off"
-                    {...form.register('password')}
-                  />
-                  <RevealToggle
-                    revealed={revealed}
-                    onToggle={() => setRevealed((r) => !r)}
-                    controls={control.id}
-                  />
-                </div>
-              )}
-            </FormField>
-          </div>
-          <FormField id={`${id}-connectors`} label="Connectors" error={errors.connectors?.message}>
-            {(control) => (
-              <Textarea
-                {...control}
-                className="min-h-20 font-mono md:text-xs"
-                spellCheck={false}
-                placeholder="API keys, tokens, connection strings…"
-                {...form.register('connectors')}
-              />
-            )}
-          </FormField>
-          <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
-            {(control) => <Textarea {...control} className="min-h-20" {...form.register('notes')} />}
-          </FormField>
-          <DialogFormFooter submitLabel="Add Credential" pending={create.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <FormField id={`${id}-connectors`} label="Connectors" error={errors.connectors?.message}>
+          {(control) => (
+            <Textarea
+              {...control}
+              className="min-h-20 font-mono md:text-xs"
+              spellCheck={false}
+              placeholder="API keys, tokens, connection strings…"
+              {...form.register('connectors')}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
+          {(control) => <Textarea {...control} className="min-h-20" {...form.register('notes')} />}
+        </FormField>
+        <DialogFormFooter submitLabel="Add Credential" pending={create.isPending} />
+      </form>
+    </FormDialog>
   );
 }

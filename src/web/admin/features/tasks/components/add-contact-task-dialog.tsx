@@ -3,14 +3,6 @@ import * as React from 'react';
 import { z } from 'zod';
 import { contactTaskCreateSchema } from '@/shared/tasks';
 import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/web/components/ui/dialog';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
@@ -19,6 +11,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { endOfLocalDayIso } from '@/web/lib/format-date';
+import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateContactTask } from '../api/create-contact-task';
 
@@ -62,46 +55,45 @@ export function AddContactTaskDialog({ contactId }: { contactId: number }) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Task"
+      description="A follow-up for this contact."
+      trigger={
         <Button size="sm">
           <Plus aria-hidden="true" />
           Add Task
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Task</DialogTitle>
-          <DialogDescription>A follow-up for this contact.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
-            {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
-          </FormField>
-          <FormField
-            id={`${id}-description`}
-            label="Description (optional)"
-            error={errors.description?.message}
-          >
-            {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-priority`}>Priority</Label>
-              <NativeSelect id={`${id}-priority`} {...form.register('priority')}>
-                <option value="low">Low</option>
-                <option value="medium">Medium</option>
-                <option value="high">High</option>
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-due`}>Due date (optional)</Label>
-              <Input id={`${id}-due`} type="date" {...form.register('dueDate')} />
-            </div>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
+          {(control) => <Input autoComplete="off" {...control} {...form.register('title')} />}
+        </FormField>
+        <FormField
+          id={`${id}-description`}
+          label="Description (optional)"
+          error={errors.description?.message}
+        >
+          {(control) => <Textarea className="min-h-20" {...control} {...form.register('description')} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-priority`}>Priority</Label>
+            <NativeSelect id={`${id}-priority`} {...form.register('priority')}>
+              <option value="low">Low</option>
+              <option value="medium">Medium</option>
+              <option value="high">High</option>
+            </NativeSelect>
           </div>
-          <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-due`}>Due date (optional)</Label>
+            <Input id={`${id}-due`} type="date" {...form.register('dueDate')} />
+          </div>
+        </div>
+        <DialogFormFooter submitLabel="Add Task" pending={create.isPending} />
+      </form>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CAMPAIGNS_URL } from './get-campaigns';
 
 /** How often the details refresh while the campaign is sending (the progress bar reads them). */
-const SENDING_REFRESH_MS = 1_000;
+const SENDING_REFRESH_MS = 2_000;
 
 /**
  * Fetches a campaign with its recipients (spec §7 `GET /api/admin/campaigns/{id}/details`).
@@ -23,7 +23,7 @@ export function getCampaignDetailsQueryOptions(id: number) {
   });
 }
 
-/** One campaign's details as a query, refreshed every second while it is sending. */
+/** One campaign's details as a query, refreshed every 2 s while it is sending. */
 export function useCampaignDetails(id: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     ...getCampaignDetailsQueryOptions(id),

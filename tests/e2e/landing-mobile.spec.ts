@@ -110,6 +110,26 @@ test('swipes, dots, back button and progress move between pages (with haptics)',
   expect(await vibrations(page)).toContainEqual(10);
 });
 
+test('swiping is locked for 500 ms after a programmatic move (spec §9)', async ({ page }) => {
+  // The page's clock is ours: the lock is read from performance.now() when a drag starts, so no
+  // real-time race decides the test. Reduced motion makes the dot's move a jump (no animation).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await openPager(page);
+  await page.getByRole('button', { name: 'Go to page 2: Portfolio & Work' }).click();
+  await expect(position(page)).toHaveText('2 / 3');
+
+  await page.clock.runFor(300);
+  await swipe(page, -240);
+  await page.clock.runFor(100);
+  await expect(position(page)).toHaveText('2 / 3');
+
+  await page.clock.runFor(300); // now 700 ms after the move
+  await swipe(page, -240);
+  await page.clock.runFor(1_000); // let Embla settle
+  await expect(position(page)).toHaveText('3 / 3');
+});
+
 test('the drawer lists the pages and Get in Touch jumps to page 3', async ({ page }) => {
   await gotoLanding(page);
   await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -7,7 +7,14 @@
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Credential, DEMO_VAULT_PASSWORD, VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
-import { adminToasts, expectNoAxeViolations, sameOrigin, signInFast, watchPageErrors } from './support/admin';
+import {
+  adminToasts,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  sameOrigin,
+  signInFast,
+  watchPageErrors,
+} from './support/admin';
 import { unique } from './support/helpers';
 
 const CREDENTIALS = '/api/admin/credentials';
@@ -525,8 +532,7 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByRole('table')).toBeHidden();
     const card = page.getByRole('article', { name: companyName });
     await expect(card).toBeVisible();
-    // Nothing sticks out sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoHorizontalScroll(page);
 
     await card.getByRole('button', { name: 'Show password' }).click();
     await expect(card).toContainText('phone-pass');

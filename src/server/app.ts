@@ -94,7 +94,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('appSecret', appSecret);
   app.decorate('tokenKey', tokenKey);
   app.decorate('mailer', mailer);
-  app.decorate('mailQueue', new MailQueueWorker(database.db, mailer, app.log, options.mailBackoff));
+  app.decorate(
+    'mailQueue',
+    new MailQueueWorker(database.db, mailer, app.log, config.mail.dailyLimit, options.mailBackoff),
+  );
   app.decorate('visits', new VisitCounter(database.db));
   app.decorate('vault', new VaultAccess(database.db));
   app.decorate('unsubscribeKey', deriveKey(appSecret, 'unsubscribe'));

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, contacts } from '../../src/db/schema/index.ts';
+import { campaignRecipients, contactMessages, contacts, mailQueue } from '../../src/db/schema/index.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn } from './helpers/test-app.ts';
 
@@ -10,7 +10,7 @@ async function setup(env: Record<string, string> = {}, now?: () => Date) {
   const smtp = await startSmtp({ rejectRecipient: (a) => a.startsWith('reject') });
   const t = await createTestApp(
     { SMTP_URL: smtp.url, SMTP_RATE_LIMIT: '0', APP_URL: 'https://agency.example', ...env },
-    { app: { campaignPollMs: 100, ...(now ? { now } : {}) } },
+    { app: { campaignPollMs: 100, mailQueuePollMs: 100, ...(now ? { now } : {}) } },
   );
   const cookie = await signIn(t.app);
   const call = (method: Method, url: string, payload?: object) =>
@@ -281,6 +281,52 @@ describe('daily cap', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(status).toBe('sent');
+    } finally {
+      await env.t.close();
+      await env.smtp.close();
+    }
+  });
+
+  it('counts single emails and lead notifications too: at the cap one-to-one email is refused and notifications wait', async () => {
+    const env = await setup({ MAIL_DAILY_LIMIT: '2' });
+    try {
+      const { call, addContacts, smtp, t } = env;
+      const [ada] = await addContacts(['Cap Single']);
+      const send = (subject: string) =>
+        call('POST', `/api/admin/contacts/${ada!.id}/send-email`, { subject, content: `<p>${subject}</p>` });
+      expect((await send('One')).statusCode).toBe(201);
+      expect((await send('Two')).statusCode).toBe(201);
+      const refused = await send('Three');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe(
+        'Daily sending limit reached: 2 emails in the last 24 hours. Try again later.',
+      );
+      expect(smtp.messages).toHaveLength(2);
+      const thread = await t.database.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.contactId, ada!.id));
+      expect(thread.map((m) => m.subject)).toEqual(['One', 'Two']);
+
+      // A lead is stored at once; its notification waits for the window.
+      const lead = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Late Lead', email: 'late@example.com', message: 'Hello' },
+      });
+      expect(lead.statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.messages).toHaveLength(2);
+      const [queued] = await t.database.db.select().from(mailQueue);
+      expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+
+      // The two emails leave the 24-hour window: the notification goes out.
+      await t.database.db
+        .update(contactMessages)
+        .set({ sentAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(contactMessages.contactId, ada!.id));
+      await smtp.waitFor(3);
+      expect((await smtp.messages[2]!.parsed()).subject).toContain('Late Lead');
     } finally {
       await env.t.close();
       await env.smtp.close();

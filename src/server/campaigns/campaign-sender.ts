@@ -5,7 +5,7 @@ import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.t
 import type { CampaignSendResult } from '../../shared/campaigns.ts';
 import { notFound } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
-import { countSentLast24h } from '../mail/mail-usage.ts';
+import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { addRecipients } from './campaign-operations.ts';
 import { personalize } from './personalize.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -20,8 +20,6 @@ export const SYNC_SEND_LIMIT = 50;
 const BATCH = 20;
 /** Messages handed to the provider at once (the SMTP pool keeps 5 connections). */
 const CONCURRENCY = 5;
-/** Arbitrary constant for `pg_advisory_xact_lock`: claims are serialised so the daily cap is exact. */
-const CLAIM_LOCK_KEY = 7_345_112_002;
 
 export interface CampaignSenderOptions {
   db: Db;
@@ -181,13 +179,9 @@ export class CampaignSender {
   private async claim(onlyCampaign?: number) {
     return this.o.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await db.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+      await db.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
       const now = this.now();
-      const [inFlight] = await db
-        .select({ n: sql<number>`count(*)` })
-        .from(campaignRecipients)
-        .where(eq(campaignRecipients.status, 'sending'));
-      const room = this.o.dailyLimit - (await countSentLast24h(db, now)) - Number(inFlight?.n ?? 0);
+      const room = await remainingToday(db, this.o.dailyLimit, now);
       if (room <= 0) return [];
       const due = await db
         .select({ id: campaignRecipients.id })

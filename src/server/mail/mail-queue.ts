@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailQueue } from '../../db/schema/index.ts';
 import type { Mailer } from './create-mailer.ts';
+import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
 
 /**
  * The durable queue for mail that must not be lost but need not go out in the request (lead
@@ -10,6 +11,7 @@ import type { Mailer } from './create-mailer.ts';
  * sent by a worker in every instance. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so two
  * instances never take the same row. Failures are retried with exponential backoff; a row left
  * `sending` by a crashed process is retried after `STALE_SENDING_MS` (at-least-once delivery).
+ * At the daily cap (shared with campaigns and single emails) due rows wait until the window frees.
  */
 
 export type QueuedMail = Pick<typeof mailQueue.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'html'>;
@@ -35,6 +37,8 @@ export class MailQueueWorker {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** Messages allowed per rolling 24 hours, shared with every other sender (DESIGN §3). */
+    private readonly dailyLimit: number,
     private readonly backoff: (attempt: number) => number = defaultBackoff,
   ) {}
 
@@ -81,14 +85,18 @@ export class MailQueueWorker {
     }
   }
 
+  /** Claims due messages, no more than the daily cap has room for (the rest wait, pending). */
   private async claim(now: Date) {
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
+      const room = await remainingToday(tx as unknown as Db, this.dailyLimit, now);
+      if (room <= 0) return [];
       const due = await tx
         .select({ id: mailQueue.id })
         .from(mailQueue)
         .where(and(eq(mailQueue.status, 'pending'), lt(mailQueue.nextAttemptAt, new Date(now.getTime() + 1))))
         .orderBy(mailQueue.id)
-        .limit(BATCH)
+        .limit(Math.min(BATCH, room))
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
       return tx

@@ -22,3 +22,28 @@ export async function countSentLast24h(db: Db, now = new Date()): Promise<number
     .where(and(eq(campaignRecipients.status, 'sent'), gt(campaignRecipients.sentAt, since)));
   return Number(queued?.n ?? 0) + Number(direct?.n ?? 0) + Number(campaign?.n ?? 0);
 }
+
+/**
+ * Advisory lock key under which senders take their share of the daily cap, so two instances
+ * never both spend the last free slots (DESIGN §3 'Campaigns').
+ */
+export const DAILY_CAP_LOCK_KEY = 7_345_112_002;
+
+/**
+ * How many more messages the rolling 24-hour cap allows at `now`: `dailyLimit` minus what was
+ * sent and what is being handed to the provider right now (queued mail and campaign recipients
+ * in `sending`). Call it inside a transaction holding {@link DAILY_CAP_LOCK_KEY} when the answer
+ * decides how many rows to claim. May be negative after the limit was lowered.
+ */
+export async function remainingToday(db: Db, dailyLimit: number, now = new Date()): Promise<number> {
+  const [campaignInFlight] = await db
+    .select({ n: count() })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.status, 'sending'));
+  const [queueInFlight] = await db
+    .select({ n: count() })
+    .from(mailQueue)
+    .where(eq(mailQueue.status, 'sending'));
+  const inFlight = Number(campaignInFlight?.n ?? 0) + Number(queueInFlight?.n ?? 0);
+  return dailyLimit - (await countSentLast24h(db, now)) - inFlight;
+}

@@ -88,7 +88,17 @@ export async function adminContactRoutes(app: FastifyInstance) {
       schema: { params, body: sendEmailSchema, response: { 201: contactMessageSchema, '4xx': errorSchema } },
     },
     async (request, reply) =>
-      reply.code(201).send(await sendContactEmail(app.db, app.mailer, request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(
+          await sendContactEmail(
+            app.db,
+            app.mailer,
+            app.config.mail.dailyLimit,
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 
   r.post(

@@ -5,8 +5,8 @@ import { useMailUsage } from '../api/get-mail-usage';
 
 /**
  * Today's sending against the daily cap (DESIGN §3 'Campaigns'): "Used N of 2,000 in the last
- * 24 h" with a bar; at the cap it says that the rest waits. Counts every message the product
- * sends (campaigns, single emails, lead notifications).
+ * 24 h" with a bar; at the cap it says what waits and what is refused. Counts every message the
+ * product sends (campaigns, single emails, lead notifications).
  */
 export function MailUsageSummary({ live = false, className }: { live?: boolean; className?: string }) {
   const usage = useMailUsage({ live });
@@ -24,7 +24,8 @@ export function MailUsageSummary({ live = false, className }: { live?: boolean; 
       <Progress value={Math.min(sentLast24h, dailyLimit)} max={dailyLimit} label="Daily sending limit used" />
       {reached ? (
         <p className="text-yellow-200">
-          Daily limit reached: campaign mail waits and goes out as the 24-hour window frees.
+          Daily limit reached: campaign mail and new-lead notifications wait and go out as the 24-hour window
+          frees; single emails can be sent again then.
         </p>
       ) : null}
     </div>

@@ -145,6 +145,35 @@ describe('campaigns', () => {
     expect(resent.flatMap((m) => m.envelopeTo)).toEqual(['new.comer@example.com']);
   });
 
+  it("a draft's send goes to the contacts confirmed in the send, not to those left out of its earlier choice", async () => {
+    const { call, addContacts } = env;
+    const [keep, drop, added] = await addContacts(['Draft Keep', 'Draft Drop', 'Draft Added']);
+    const draft = (
+      await call('POST', '/api/admin/campaigns', {
+        name: 'Confirm',
+        subject: 'Confirmed',
+        htmlContent: '<p>Hi</p>',
+        recipientIds: [keep!.id, drop!.id],
+      })
+    ).json();
+    const before = smtp.messages.length;
+    const res = await call('POST', `/api/admin/campaigns/${draft.id}/send`, {
+      recipientIds: [keep!.id, added!.id],
+    });
+    expect(res.json()).toMatchObject({ success: 2, failed: 0, pending: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      smtp.messages
+        .slice(before)
+        .flatMap((m) => m.envelopeTo)
+        .sort(),
+    ).toEqual(['draft.added@example.com', 'draft.keep@example.com']);
+    const details = (await call('GET', `/api/admin/campaigns/${draft.id}/details`)).json();
+    expect(details.recipients.map((r: { contactId: number }) => r.contactId).sort()).toEqual(
+      [keep!.id, added!.id].sort(),
+    );
+  });
+
   it('unsubscribes by the GET page and POST, and by one-click POST; forged tokens are refused; unsubscribed are skipped', async () => {
     const { call, addContacts, t } = env;
     const [una, ona] = await addContacts(['Una Page', 'Ona Click']);

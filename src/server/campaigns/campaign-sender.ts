@@ -85,7 +85,7 @@ export class CampaignSender {
   /**
    * POST /api/admin/campaigns/{id}/send: queues the chosen contacts (already-sent ones are never
    * queued again; failed or interrupted ones are retried when chosen again) and, for a small batch,
-   * sends it before answering.
+   * sends it before answering. For a draft, the chosen contacts replace the ones kept at creation.
    * @returns counts for the chosen recipients; `pending > 0` means it continues in the background.
    * @throws HttpError 404 for a missing campaign.
    */
@@ -95,6 +95,15 @@ export class CampaignSender {
       const db = tx as unknown as Db;
       const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
       if (!campaign) throw notFound('Campaign');
+      if (campaign.status === 'draft') {
+        // The send confirms the recipients: a draft's earlier choice left out now is dropped,
+        // or the worker would mail it along with the rest.
+        await db.execute(sql`
+          delete from campaign_recipients
+          where campaign_id = ${campaignId} and status = 'pending'
+            and (contact_id is null
+              or contact_id not in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json)))`);
+      }
       await addRecipients(db, campaignId, ids);
       await db.execute(sql`
         update campaign_recipients set status = 'pending', error_message = null, updated_at = now()

@@ -52,6 +52,9 @@ export async function startSmtp(
     },
     ...rest,
   });
+  // smtp-server reports a client's dropped connection (ECONNRESET when a test SIGKILLs the app
+  // mid-send) as an 'error' event; unheard, Node would treat it as an uncaught exception.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.server.address() as AddressInfo).port;
   return {

@@ -1,10 +1,43 @@
 /**
  * The mail setup screen (spec §2 '/admin/gmail-setup', §4 'Mail connection', §9): status, the
- * 600×700 popup that runs the real OAuth flow against the local Google stand-in of the global
- * setup, polling every 2 s that stops after 2 minutes, and the not-configured explanation.
+ * 600×700 popup that runs the real OAuth flow against local Google stand-ins (oauth2-mock-server
+ * and a Gmail API endpoint, as in the API tests), polling every 2 s that stops after 2 minutes,
+ * and the not-configured explanation. Connecting changes where every mail of the server goes, so
+ * these tests run against a server of their own, configured for the stand-ins.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type FakeGoogle, startFakeGoogle } from '../api/helpers/google.ts';
 import { expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
+import { type AppServer, startAppServer } from './support/server';
+
+/** The Workspace account the Google stand-in signs in as. */
+const ACCOUNT = 'owner@brightlane.test';
+
+const test = base.extend<object, { google: FakeGoogle; mailServer: AppServer }>({
+  google: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const google = await startFakeGoogle(ACCOUNT);
+      await use(google);
+      await google.close();
+    },
+    { scope: 'worker' },
+  ],
+  mailServer: [
+    async ({ google }, use) => {
+      const server = await startAppServer({
+        GOOGLE_CLIENT_ID: 'e2e-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_ISSUER: google.issuerUrl,
+        GMAIL_API_URL: google.gmailUrl,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ mailServer }, use) => use(mailServer.baseUrl),
+});
 
 const STATUS = '/api/auth/google/status';
 
@@ -52,16 +85,14 @@ test('the admin connects the Workspace account through the popup and the page sh
   // The stand-in issuer signs in at once; the callback page tells this window and closes.
   await expect.poll(() => popup.isClosed()).toBe(true);
   await expect(status).toContainText('Connected');
-  await expect(status).toContainText(process.env.E2E_GMAIL_ACCOUNT!);
-  await expect(
-    page.getByText(`Outgoing mail goes through Gmail as ${process.env.E2E_GMAIL_ACCOUNT}.`),
-  ).toBeVisible();
+  await expect(status).toContainText(ACCOUNT);
+  await expect(page.getByText(`Outgoing mail goes through Gmail as ${ACCOUNT}.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reconnect Gmail' })).toBeVisible();
   await expect(page.getByText('Waiting for you to finish in the Google window…')).toHaveCount(0);
 
   // A reload still shows the stored connection.
   await page.reload();
-  await expect(status).toContainText(`Connected${process.env.E2E_GMAIL_ACCOUNT}`);
+  await expect(status).toContainText(`Connected${ACCOUNT}`);
   await expectNoAxeViolations(page);
   expect(problems).toEqual([]);
 });

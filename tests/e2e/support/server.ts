@@ -1,0 +1,112 @@
+/**
+ * Starts the real, built server for browser tests: a free port on 127.0.0.1, a fresh temporary
+ * DATA_DIR (embedded PGlite), production mode and demo admin mode (no ADMIN_* variables), rate
+ * limits lifted (every test signs in and writes in from one address). `env` adds or overrides
+ * variables. Resolves once `GET /readyz` answers 200; `stop()` sends SIGTERM (SIGKILL after 15 s)
+ * and removes the data folder.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+export interface AppServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not read the free port.'));
+      });
+    });
+  });
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.exitCode !== null ? `code ${child.exitCode}` : `signal ${child.signalCode}`;
+      throw new Error(`The server exited (${how}) before it was ready:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('The app is not built: dist/web/index.html is missing. Run `npm run build` first.');
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    CONTACT_RATE_LIMIT: '10000',
+    LOGIN_RATE_LIMIT: '10000',
+    ...env,
+  };
+  // Demo mode (the 'Login as Admin (Test)' button) and the embedded database.
+  delete childEnv.ADMIN_USERNAME;
+  delete childEnv.ADMIN_PASSWORD;
+  delete childEnv.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const stop = async () => {
+    if (running()) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      if (running()) child.kill('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseUrl, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, stop };
+}

@@ -190,9 +190,7 @@ export class CampaignSender {
       const db = tx as unknown as Db;
       await db.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
       const now = this.now();
-      const room = await remainingToday(db, this.o.dailyLimit, now);
-      if (room <= 0) return [];
-      const due = await db
+      const locked = await db
         .select({ id: campaignRecipients.id })
         .from(campaignRecipients)
         .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
@@ -204,8 +202,11 @@ export class CampaignSender {
           ),
         )
         .orderBy(campaignRecipients.id)
-        .limit(Math.min(BATCH, room))
+        .limit(BATCH)
         .for('update', { of: campaignRecipients, skipLocked: true });
+      // The cap is counted only when something is due: an idle poll stays one cheap query.
+      if (locked.length === 0) return [];
+      const due = locked.slice(0, Math.max(0, await remainingToday(db, this.o.dailyLimit, now)));
       if (due.length === 0) return [];
       return db
         .update(campaignRecipients)

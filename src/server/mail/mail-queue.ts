@@ -89,15 +89,19 @@ export class MailQueueWorker {
   private async claim(now: Date) {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
-      const room = await remainingToday(tx as unknown as Db, this.dailyLimit, now);
-      if (room <= 0) return [];
-      const due = await tx
+      const locked = await tx
         .select({ id: mailQueue.id })
         .from(mailQueue)
         .where(and(eq(mailQueue.status, 'pending'), lt(mailQueue.nextAttemptAt, new Date(now.getTime() + 1))))
         .orderBy(mailQueue.id)
-        .limit(Math.min(BATCH, room))
+        .limit(BATCH)
         .for('update', { skipLocked: true });
+      // The cap is counted only when something is due: an idle poll stays one cheap query.
+      if (locked.length === 0) return [];
+      const due = locked.slice(
+        0,
+        Math.max(0, await remainingToday(tx as unknown as Db, this.dailyLimit, now)),
+      );
       if (due.length === 0) return [];
       return tx
         .update(mailQueue)

@@ -3,6 +3,7 @@ import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { MailStatus } from '../../shared/mail.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { deriveKey, open, seal } from '../crypto/secret-box.ts';
 import { HttpError } from '../http-error.ts';
@@ -54,21 +55,25 @@ export async function googleAuthRoutes(app: FastifyInstance) {
       .update(token ?? '')
       .digest('base64url');
 
-  r.get('/api/auth/google/status', { schema: { response: { 200: statusSchema } } }, async (request) => {
-    const connection = await getGmailConnection(app.db);
-    const provider = await app.mailer.active();
-    return {
-      connected: connection?.status === 'connected',
-      email: connection?.email ?? null,
-      reason: connection?.status === 'revoked' ? connection.statusReason : null,
-      configured,
-      provider: provider.kind,
-      from: app.config.mail.from.address,
-      redirectUri: `${publicUrl(app.config, request)}/api/auth/google/callback`,
-      sentLast24h: await countSentLast24h(app.db),
-      dailyLimit: app.config.mail.dailyLimit,
-    };
-  });
+  r.get(
+    '/api/auth/google/status',
+    { schema: { response: { 200: statusSchema } } },
+    async (request): Promise<MailStatus> => {
+      const connection = await getGmailConnection(app.db);
+      const provider = await app.mailer.active();
+      return {
+        connected: connection?.status === 'connected',
+        email: connection?.email ?? null,
+        reason: connection?.status === 'revoked' ? connection.statusReason : null,
+        configured,
+        provider: provider.kind,
+        from: app.config.mail.from.address,
+        redirectUri: `${publicUrl(app.config, request)}/api/auth/google/callback`,
+        sentLast24h: await countSentLast24h(app.db),
+        dailyLimit: app.config.mail.dailyLimit,
+      };
+    },
+  );
 
   r.get('/api/auth/google', async (request, reply) => {
     if (!configured) {

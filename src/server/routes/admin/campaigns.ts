@@ -7,6 +7,7 @@ import {
   campaignStatuses,
   recipientStatuses,
 } from '../../../shared/campaigns.ts';
+import type { MailUsage } from '../../../shared/mail.ts';
 import {
   createCampaign,
   deleteCampaign,
@@ -122,6 +123,9 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
   r.get(
     '/mail-usage',
     { schema: { response: { 200: z.object({ sentLast24h: z.number(), dailyLimit: z.number() }) } } },
-    async () => ({ sentLast24h: await countSentLast24h(app.db), dailyLimit: app.config.mail.dailyLimit }),
+    async (): Promise<MailUsage> => ({
+      sentLast24h: await countSentLast24h(app.db),
+      dailyLimit: app.config.mail.dailyLimit,
+    }),
   );
 }

@@ -9,11 +9,12 @@ import {
   ShieldCheck,
   XCircle,
 } from 'lucide-react';
+import type { MailStatus } from '@/shared/mail';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
-import { type MailStatus, useMailStatus } from '../features/mail/api/get-mail-status';
+import { useMailStatus } from '../features/mail/api/get-mail-status';
 import { ConnectGmailButton } from '../features/mail/components/connect-gmail-button';
 import { MailUsageSummary } from '../features/mail/components/mail-usage-summary';
 

@@ -20,6 +20,9 @@ import { CampaignStatusBadge, RecipientStatusBadge } from './campaign-status-bad
 import { EmailPreview } from './email-preview';
 import { SendCampaignDialog } from './send-campaign-dialog';
 
+/** The recipient log's columns (spec §2: contact name, email, status, sent date, error message). */
+const RECIPIENT_COLUMNS = ['Name', 'Email', 'Status', 'Sent', 'Error'] as const;
+
 /** Recipient rows rendered at first and per 'Show more' (a campaign may have thousands). */
 const RECIPIENT_PAGE = 200;
 
@@ -35,21 +38,11 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
           <caption className="sr-only">Recipients</caption>
           <thead className="sticky top-0 bg-card text-xs text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Sent
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Error
-              </th>
+              {RECIPIENT_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-medium">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-white/5">

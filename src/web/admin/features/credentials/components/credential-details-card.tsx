@@ -1,19 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
-import { type Credential, type CredentialInput, credentialCreateSchema } from '@/shared/credentials';
+import type { Credential } from '@/shared/credentials';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { toast } from '@/web/hooks/use-toast';
-import { useUpdateCredential } from '../api/update-credential';
 import { CopyButton } from './copy-button';
-import { type CredentialFormValues, credentialFormValues } from './credential-form';
 import { RevealToggle, SecretValue } from './secret-value';
-import { isVaultRejection } from './vault-provider';
+import { useCredentialEditor } from './use-credential-editor';
 
 /** One labelled value of the details list, with its copy button when it has one. */
 function DetailItem({
@@ -54,35 +49,8 @@ export function CredentialDetailsCard({
   password: string;
 }) {
   const id = React.useId();
-  const [editing, setEditing] = React.useState(false);
-  const [revealed, setRevealed] = React.useState(false);
-  const update = useUpdateCredential();
-  const form = useForm<CredentialFormValues, unknown, CredentialInput>({
-    resolver: zodResolver(credentialCreateSchema),
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      update.mutate(
-        { id: credential.id, update: values, password },
-        {
-          onSuccess: () => {
-            toast({ title: 'Credential updated' });
-            setEditing(false);
-          },
-          onError: (error) => {
-            if (isVaultRejection(error)) return;
-            toast({ variant: 'destructive', title: 'Error', description: 'Failed to update credential' });
-          },
-        },
-      ),
-    (invalid) => {
-      if (invalid.companyName) {
-        toast({ variant: 'destructive', title: 'Error', description: 'Company name is required' });
-      }
-    },
-  );
+  const editor = useCredentialEditor(credential, password);
+  const { errors } = editor;
 
   const passwordId = `${id}-password`;
 
@@ -90,44 +58,37 @@ export function CredentialDetailsCard({
     <Card className="gap-5">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle as="h2">Credential</CardTitle>
-        {editing ? null : (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              form.reset(credentialFormValues(credential));
-              setEditing(true);
-            }}
-          >
+        {editor.editing ? null : (
+          <Button ref={editor.editButton} variant="outline" size="sm" onClick={editor.startEditing}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
         )}
       </CardHeader>
       <CardContent>
-        {editing ? (
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {editor.editing ? (
+          <form noValidate onSubmit={editor.save} className="grid gap-4">
             <FormField id={`${id}-company`} label="Company Name *" error={errors.companyName?.message}>
               {(control) => (
-                <Input {...control} autoComplete="off" required autoFocus {...form.register('companyName')} />
+                <Input {...control} autoComplete="off" required autoFocus {...editor.field('companyName')} />
               )}
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
-                {(control) => <Input {...control} autoComplete="off" {...form.register('email')} />}
+                {(control) => <Input {...control} autoComplete="off" {...editor.field('email')} />}
               </FormField>
               <FormField id={passwordId} label="Password" error={errors.password?.message}>
                 {(control) => (
                   <div className="flex items-center gap-1">
                     <Input
                       {...control}
-                      type={revealed ? 'text' : 'password'}
+                      type={editor.revealed ? 'text' : 'password'}
                       autoComplete="off"
-                      {...form.register('password')}
+                      {...editor.field('password')}
                     />
                     <RevealToggle
-                      revealed={revealed}
-                      onToggle={() => setRevealed((r) => !r)}
+                      revealed={editor.revealed}
+                      onToggle={editor.toggleRevealed}
                       controls={passwordId}
                     />
                   </div>
@@ -144,18 +105,18 @@ export function CredentialDetailsCard({
                   {...control}
                   className="min-h-24 font-mono md:text-xs"
                   spellCheck={false}
-                  {...form.register('connectors')}
+                  {...editor.field('connectors')}
                 />
               )}
             </FormField>
             <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
-              {(control) => <Textarea {...control} className="min-h-20" {...form.register('notes')} />}
+              {(control) => <Textarea {...control} className="min-h-20" {...editor.field('notes')} />}
             </FormField>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+              <Button type="button" variant="outline" onClick={editor.stopEditing}>
                 Cancel
               </Button>
-              <Button type="submit" variant="gradient" disabled={update.isPending}>
+              <Button type="submit" variant="gradient" disabled={editor.saving}>
                 Save
               </Button>
             </div>
@@ -174,8 +135,8 @@ export function CredentialDetailsCard({
                 credential.password ? (
                   <>
                     <RevealToggle
-                      revealed={revealed}
-                      onToggle={() => setRevealed((r) => !r)}
+                      revealed={editor.revealed}
+                      onToggle={editor.toggleRevealed}
                       controls={passwordId}
                     />
                     <CopyButton value={credential.password} label="password" />
@@ -184,7 +145,7 @@ export function CredentialDetailsCard({
               }
             >
               {credential.password ? (
-                <SecretValue id={passwordId} value={credential.password} revealed={revealed} />
+                <SecretValue id={passwordId} value={credential.password} revealed={editor.revealed} />
               ) : (
                 <None />
               )}

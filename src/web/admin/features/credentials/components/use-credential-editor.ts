@@ -9,11 +9,12 @@ import { type CredentialFormValues, credentialFormValues } from './credential-fo
 import { isVaultRejection } from './vault-provider';
 
 /**
- * The state behind one credential of the unlocked list (table row or phone card): inline edit
- * (spec §2: 'Edit', save, cancel; PATCH of every field, 'Credential updated' or 'Error' /
- * 'Failed to update credential'; a blank company name toasts 'Company name is required'), the
- * password reveal, and delete ('Credential deleted' or 'Failed to delete credential'). A vault
- * rejection (401/403) toasts nothing here: the vault locks and says so.
+ * The state behind one credential being shown and edited (table row, phone card, or the detail
+ * page's card): edit (spec §2: 'Edit', save, cancel; PATCH of every field, 'Credential updated'
+ * or 'Error' / 'Failed to update credential'; a blank company name toasts 'Company name is
+ * required'; Escape cancels and focus returns to 'Edit'), the password reveal, and delete
+ * ('Credential deleted' or 'Failed to delete credential'). A vault rejection (401/403) toasts
+ * nothing here: the vault locks and says so.
  */
 export function useCredentialEditor(credential: Credential, password: string) {
   const [editing, setEditing] = React.useState(false);

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MailUsage } from '@/shared/mail';
 import { apiRequest } from '@/web/lib/api';
 
 /** Path of the daily-cap counter (`GET /api/admin/mail-usage`); also its query key. */
 export const MAIL_USAGE_URL = '/api/admin/mail-usage';
-
-/** Messages sent in the rolling last 24 hours against the daily cap (DESIGN §3 'Campaigns'). */
-export interface MailUsage {
-  sentLast24h: number;
-  dailyLimit: number;
-}
 
 /** Fetches the daily-cap counter. */
 export async function getMailUsage(): Promise<MailUsage> {

@@ -1,18 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Mail, RefreshCw } from 'lucide-react';
 import * as React from 'react';
+import type { MailStatus } from '@/shared/mail';
 import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/hooks/use-toast';
-import {
-  GMAIL_CONNECT_URL,
-  getMailStatusQueryOptions,
-  type MailStatus,
-  useMailStatus,
-} from '../api/get-mail-status';
+import { GMAIL_CONNECT_URL, getMailStatusQueryOptions, useMailStatus } from '../api/get-mail-status';
 
 /** Spec §9: poll every 2 s, stop after 2 minutes; popup 600×700. */
-export const STATUS_POLL_MS = 2_000;
-export const STATUS_POLL_LIMIT_MS = 120_000;
+const STATUS_POLL_MS = 2_000;
+const STATUS_POLL_LIMIT_MS = 120_000;
 const POPUP_FEATURES = 'popup,width=600,height=700';
 
 /**

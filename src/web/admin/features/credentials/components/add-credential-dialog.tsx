@@ -10,7 +10,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateCredential } from '../api/create-credential';
 import { emptyCredentialForm } from './credential-form';
-import { RevealToggle } from './secret-value';
+import { PasswordInput } from './secret-value';
 import { isVaultRejection } from './vault-provider';
 
 /**
@@ -75,19 +75,12 @@ export function AddCredentialDialog({ password }: { password: string }) {
           </FormField>
           <FormField id={`${id}-password`} label="Password" error={errors.password?.message}>
             {(control) => (
-              <div className="flex items-center gap-1">
-                <Input
-                  {...control}
-                  type={revealed ? 'text' : 'password'}
-                  autoComplete="off"
-                  {...form.register('password')}
-                />
-                <RevealToggle
-                  revealed={revealed}
-                  onToggle={() => setRevealed((r) => !r)}
-                  controls={control.id}
-                />
-              </div>
+              <PasswordInput
+                {...control}
+                revealed={revealed}
+                onToggle={() => setRevealed((r) => !r)}
+                {...form.register('password')}
+              />
             )}
           </FormField>
         </div>

@@ -6,7 +6,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { ConnectorsValue, EmailValue, NotesValue, PasswordValue, ViewActions } from './credential-values';
-import { RevealToggle } from './secret-value';
+import { PasswordInput } from './secret-value';
 import { useCredentialEditor } from './use-credential-editor';
 
 /** One labelled value of a card. */
@@ -51,19 +51,12 @@ export function CredentialCard({ credential, password }: { credential: Credentia
           </FormField>
           <FormField id={passwordId} label="Password">
             {(control) => (
-              <div className="flex items-center gap-1">
-                <Input
-                  {...control}
-                  type={editor.revealed ? 'text' : 'password'}
-                  autoComplete="off"
-                  {...editor.field('password')}
-                />
-                <RevealToggle
-                  revealed={editor.revealed}
-                  onToggle={editor.toggleRevealed}
-                  controls={passwordId}
-                />
-              </div>
+              <PasswordInput
+                {...control}
+                revealed={editor.revealed}
+                onToggle={editor.toggleRevealed}
+                {...editor.field('password')}
+              />
             )}
           </FormField>
           <FormField id={`${id}-connectors`} label="Connectors">

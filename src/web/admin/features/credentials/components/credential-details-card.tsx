@@ -7,7 +7,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
 import { CopyButton } from './copy-button';
-import { RevealToggle, SecretValue } from './secret-value';
+import { PasswordInput, RevealToggle, SecretValue } from './secret-value';
 import { useCredentialEditor } from './use-credential-editor';
 
 /** One labelled value of the details list, with its copy button when it has one. */
@@ -79,19 +79,12 @@ export function CredentialDetailsCard({
               </FormField>
               <FormField id={passwordId} label="Password" error={errors.password?.message}>
                 {(control) => (
-                  <div className="flex items-center gap-1">
-                    <Input
-                      {...control}
-                      type={editor.revealed ? 'text' : 'password'}
-                      autoComplete="off"
-                      {...editor.field('password')}
-                    />
-                    <RevealToggle
-                      revealed={editor.revealed}
-                      onToggle={editor.toggleRevealed}
-                      controls={passwordId}
-                    />
-                  </div>
+                  <PasswordInput
+                    {...control}
+                    revealed={editor.revealed}
+                    onToggle={editor.toggleRevealed}
+                    {...editor.field('password')}
+                  />
                 )}
               </FormField>
             </div>

@@ -12,7 +12,7 @@ import {
   PasswordValue,
   ViewActions,
 } from './credential-values';
-import { RevealToggle } from './secret-value';
+import { PasswordInput } from './secret-value';
 import { useCredentialEditor } from './use-credential-editor';
 
 const cell = 'px-3 py-3 align-top';
@@ -77,18 +77,15 @@ export function CredentialRow({ credential, password }: { credential: Credential
       </td>
       <td className={cell}>
         {editing ? (
-          <div className="flex items-center gap-1">
-            <Input
-              id={passwordId}
-              form={formId}
-              className={inputClass}
-              aria-label="Password"
-              type={editor.revealed ? 'text' : 'password'}
-              autoComplete="off"
-              {...editor.field('password')}
-            />
-            <RevealToggle revealed={editor.revealed} onToggle={editor.toggleRevealed} controls={passwordId} />
-          </div>
+          <PasswordInput
+            id={passwordId}
+            form={formId}
+            className={inputClass}
+            aria-label="Password"
+            revealed={editor.revealed}
+            onToggle={editor.toggleRevealed}
+            {...editor.field('password')}
+          />
         ) : (
           <PasswordValue credential={credential} editor={editor} id={passwordId} />
         )}

@@ -1,5 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
+import type * as React from 'react';
 import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/utils';
 
 /** What a hidden password shows: always the same length, so the mask does not leak the length. */
@@ -59,5 +61,22 @@ export function RevealToggle({
     >
       {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
     </Button>
+  );
+}
+
+/**
+ * A password field with its {@link RevealToggle}: typed as `password` until revealed. The
+ * remaining props go to the input (its `id` is what the toggle controls).
+ */
+export function PasswordInput({
+  revealed,
+  onToggle,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type'> & { revealed: boolean; onToggle: () => void }) {
+  return (
+    <div className="flex items-center gap-1">
+      <Input {...props} type={revealed ? 'text' : 'password'} autoComplete="off" />
+      <RevealToggle revealed={revealed} onToggle={onToggle} controls={props.id} />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 // `npm test`: every test. Installs packages and Debian's Chromium when missing, builds the app,
-// then runs the API suite (Vitest, real database) and the browser suite (Playwright, real server).
+// then runs the API suite (Vitest, real database), the security and resilience suites (issue #10:
+// attacks and load against real server processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { checkNode, ensureBuild, ensurePackages, run } from './ensure.mjs';
@@ -28,4 +29,6 @@ ensurePackages();
 ensureChromium();
 ensureBuild();
 run('npx', ['vitest', 'run']);
+run('npx', ['vitest', 'run', '-c', 'vitest.security.config.ts']);
+run('npx', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
 run('npx', ['playwright', 'test']);

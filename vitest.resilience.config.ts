@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:resilience` (issue #10): the app under a flood of leads, SIGTERM and SIGKILL under
+ * load, and a mail provider that goes down and comes back. Real server processes; bounded in time.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/resilience/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    // Load tests measure the machine: one file at a time.
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});

@@ -42,7 +42,9 @@ try {
     SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     SMTP_RATE_LIMIT: '0',
     MAIL_DAILY_LIMIT: '1000000',
-    ...(pgTarget ? { DATABASE_URL: pgTarget.url } : {}),
+    ...(pgTarget
+      ? { DATABASE_URL: pgTarget.url, APP_SECRET: 'bench-only secret shared by nobody, 32+ chars' }
+      : {}),
   });
   const database = await openDatabase(target);
   const app = await buildApp({ config, database, pages: null });

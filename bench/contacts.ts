@@ -24,7 +24,9 @@ try {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    ...(pgTarget ? { DATABASE_URL: pgTarget.url } : {}),
+    ...(pgTarget
+      ? { DATABASE_URL: pgTarget.url, APP_SECRET: 'bench-only secret shared by nobody, 32+ chars' }
+      : {}),
   });
   const database = await openDatabase(target);
   const app = await buildApp({ config, database, pages: null });

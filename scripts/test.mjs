@@ -1,4 +1,4 @@
-// `npm test`: every test. Installs packages and Debian's Chromium when missing, builds the app,
+// `npm test`: every test. Installs packages and Debian's Chromium and nginx when missing, builds the app,
 // then runs the API suite (Vitest, real database), the security and resilience suites (issue #10:
 // attacks and load against real server processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
@@ -7,26 +7,39 @@ import { checkNode, ensureBuild, ensurePackages, run } from './ensure.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the suites drive as real parts: Chromium (browser suite) and nginx (the proxy
+ * in the security suite). Installed with apt when missing and apt is usable as root; otherwise
+ * the message says what to install.
+ */
+const needed = [
+  { binary: CHROMIUM, pkg: 'chromium', env: 'CHROMIUM_PATH' },
+  { binary: process.env.NGINX_PATH || '/usr/sbin/nginx', pkg: 'nginx-light', env: 'NGINX_PATH' },
+];
+
+function ensureDebianPackages() {
+  const missing = needed.filter((n) => !fs.existsSync(n.binary));
+  if (missing.length === 0) return;
   const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canApt) {
-    console.error(
-      `✖ The browser tests need Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium)` +
-        ' or set CHROMIUM_PATH to a Chromium or Chrome binary.',
-    );
+    for (const n of missing) {
+      console.error(
+        `✖ The tests need ${n.binary}. Install it (Debian/Ubuntu: sudo apt-get install -y ${n.pkg}) or set ${n.env}.`,
+      );
+    }
     process.exit(1);
   }
-  console.log('› Installing Chromium (apt-get install -y chromium)…');
+  const pkgs = missing.map((n) => n.pkg);
+  console.log(`› Installing ${pkgs.join(', ')} (apt-get install -y)…`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  run('apt-get', ['install', '-y', '-qq', ...pkgs], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
 
 checkNode();
 ensurePackages();
-ensureChromium();
+ensureDebianPackages();
 ensureBuild();
 run('npx', ['vitest', 'run']);
 run('npx', ['vitest', 'run', '-c', 'vitest.security.config.ts']);

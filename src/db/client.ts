@@ -58,12 +58,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = acquireLockFile(path.join(options.dataDir, 'app.lock'));
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const folder = path.join(options.dataDir, 'pglite');
+    const client = await PGlite.create(folder);
+    makePrivate(folder);
     return await wrapPglite(client, release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * PGlite's file system writes its files world-readable (0666, whatever the umask): close the
+ * database's tree to its owner (folders 0700, files 0600; issue #10 §7). Files it adds later sit
+ * in these closed folders.
+ */
+function makePrivate(target: string) {
+  const stat = fs.statSync(target);
+  fs.chmodSync(target, stat.isDirectory() ? 0o700 : 0o600);
+  if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) makePrivate(path.join(target, entry));
 }
 
 async function wrapPglite(client: PGlite, release: () => void): Promise<Database> {

@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { config, database, pages } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Spec payloads never need more than this; an attacker's deep JSON does not get parsed.
     routerOptions: { maxParamLength: 200 },
@@ -109,9 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
       log: app.log,
       dailyLimit: config.mail.dailyLimit,
       unsubscribeKey: app.unsubscribeKey,
-      // Links in campaign mail need an absolute URL without a request at hand: APP_URL, else the
-      // address the server listens on (fine for local use; set APP_URL in production).
-      baseUrl: () => config.appUrl ?? `http://localhost:${config.port}`,
+      baseUrl: () => config.publicUrl,
       fromAddress: config.mail.from.address,
       interruptedAfterMs: database.kind === 'pglite' ? 0 : undefined,
       now: options.now,
@@ -169,3 +167,12 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Fastify's `trustProxy` for `TRUST_PROXY`. Fastify 5 treats a bare number as "trust nobody", so
+ * a hop count becomes a function trusting the first `hops` addresses from the socket inward
+ * (config.ts allows it only on a loopback HOST, where nothing but a local proxy can connect).
+ */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ const envSchema = z.object({
     z.enum(['development', 'production', 'test']).default('production'),
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -35,7 +36,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  DEMO_MODE: bool,
   APP_URL: z.preprocess(emptyToUndefined, z.url('must be an absolute URL').optional()),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   MAIL_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'smtp', 'gmail']).optional()),
@@ -107,12 +109,103 @@ function crossKeyIssues(source: Record<string, string | undefined>): string[] {
   if (Boolean(source.GOOGLE_CLIENT_ID?.trim()) !== Boolean(source.GOOGLE_CLIENT_SECRET?.trim())) {
     issues.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  issues.push(...deploymentIssues(source));
   const from = source.MAIL_FROM?.trim();
   if (from) {
     const parsed = addressparser(from, { flatten: true });
     if (parsed.length !== 1 || !z.email().safeParse(parsed[0]?.address).success) {
       issues.push('MAIL_FROM: must be one address, or "Name <address>"');
     }
+  }
+  return issues;
+}
+
+/** `HOST` values that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * `TRUST_PROXY` (issue #10 §2): a hop count (`1`: one proxy in front, the address it appended to
+ * `X-Forwarded-For` is the client) or a comma-separated list of proxy addresses/CIDRs, as
+ * Fastify's `trustProxy` takes them. `true` is refused: it trusts the leftmost, client-written
+ * address. A hop count cannot check who connected, so it is accepted only on a loopback `HOST`
+ * (where only a local proxy can connect; see `deploymentIssues`).
+ * @returns the parsed value, or a message saying what is wrong.
+ */
+export function parseTrustProxy(raw: string | undefined): number | string | false | { error: string } {
+  const value = raw?.trim();
+  if (!value || ['false', '0', 'off', 'no'].includes(value.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(value.toLowerCase())) {
+    return {
+      error:
+        "'true' would trust the client-written X-Forwarded-For; write the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)",
+    };
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : { error: 'a hop count must be 10 or less' };
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrCidr(e));
+  if (bad !== undefined) {
+    return {
+      error: `'${bad}' is not an IP address or CIDR; write a hop count (e.g. 1) or addresses (e.g. 127.0.0.1,10.0.0.0/8)`,
+    };
+  }
+  return entries.join(',');
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Settings that are unsafe on the internet (issue #10 §1, DESIGN §3 'Production settings'); each
+ * issue names the key to set. `npm start` with nothing set (loopback, embedded database) passes.
+ */
+function deploymentIssues(source: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  const host = source.HOST?.trim() || '127.0.0.1';
+  const configured = Boolean(source.ADMIN_USERNAME?.trim() && source.ADMIN_PASSWORD?.trim());
+  const demoFlag = source.DEMO_MODE?.trim().toLowerCase();
+  const publicDemo = demoFlag !== undefined && ['true', '1', 'on', 'yes'].includes(demoFlag);
+  const trustProxy = parseTrustProxy(source.TRUST_PROXY);
+  if (typeof trustProxy === 'object') issues.push(`TRUST_PROXY: ${trustProxy.error}`);
+  if (typeof trustProxy === 'number' && !isLoopbackHost(host)) {
+    issues.push(
+      `TRUST_PROXY: a hop count trusts whoever connects, and HOST=${host} lets clients connect directly; list the proxies' addresses instead (e.g. 10.0.0.5 or 10.0.0.0/8)`,
+    );
+  }
+  if (configured && publicDemo) {
+    issues.push('DEMO_MODE: cannot be true while ADMIN_USERNAME and ADMIN_PASSWORD are set');
+  }
+  const exposed = !isLoopbackHost(host);
+  if (exposed && !configured && !publicDemo) {
+    issues.push(
+      `ADMIN_USERNAME, ADMIN_PASSWORD: required on HOST=${host} (reachable from other machines); without them the app runs in demo mode with a publicly known password. Set both, or DEMO_MODE=true for a public demo`,
+    );
+  }
+  const behindProxy = trustProxy !== false && typeof trustProxy !== 'object';
+  if ((exposed || behindProxy) && !source.APP_URL?.trim()) {
+    issues.push(
+      `APP_URL: required ${exposed ? `on HOST=${host}` : 'behind a proxy (TRUST_PROXY)'}: links in emails and the sitemap are built from it, never from request headers`,
+    );
+  }
+  if (source.DATABASE_URL?.trim() && !source.APP_SECRET?.trim()) {
+    issues.push(
+      'APP_SECRET: required with DATABASE_URL: every instance must share it (unsubscribe links, OAuth state, the sealed Gmail token)',
+    );
   }
   return issues;
 }
@@ -126,11 +219,14 @@ export interface AppConfig {
   /** Absolute path of the data folder (embedded database, generated files). */
   dataDir: string;
   databaseUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify `trustProxy`: a hop count or a list of proxy addresses/CIDRs; false trusts none. */
+  trustProxy: number | string | false;
   logLevel: Env['LOG_LEVEL'];
   /** Configured admin pair; `undefined` means demo mode (DESIGN §3 'Admin sign-in'). */
   admin: { username: string; password: string } | undefined;
   demoMode: boolean;
+  /** `DEMO_MODE=true`: demo mode on purpose on a public address (loud warning at start). */
+  publicDemo: boolean;
   /**
    * Password that initialises the credentials vault on first start (`VAULT_PASSWORD`); in demo
    * mode the demo value. Undefined in production without it: the vault stays closed until set.
@@ -141,8 +237,14 @@ export interface AppConfig {
   /** Sign-in attempts allowed per client address per 15 minutes. */
   loginRateLimit: number;
   site: { name: string; shortName: string; email: string; socialUrl: string };
-  /** Public base URL (links in emails, the OAuth redirect); by default taken from each request. */
+  /** `APP_URL` without a trailing slash; required wherever the app is reachable from outside. */
   appUrl: string | undefined;
+  /**
+   * The base of every absolute URL the app writes (mail links, unsubscribe, OAuth redirect,
+   * sitemap): `APP_URL`, else `http://localhost:PORT` (loopback only, where APP_URL may be
+   * missing). Never taken from request headers (issue #10 §2).
+   */
+  publicUrl: string;
   /** APP_SECRET when configured; otherwise one is generated into the data folder (app-secret.ts). */
   appSecret: string | undefined;
   mail: {
@@ -202,10 +304,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as number | string | false,
     logLevel: e.LOG_LEVEL,
     admin,
     demoMode: !admin,
+    publicDemo: !admin && e.DEMO_MODE === true,
     vaultPassword: e.VAULT_PASSWORD ?? (admin ? undefined : DEMO_VAULT_PASSWORD),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
@@ -216,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       socialUrl: e.SITE_SOCIAL_URL,
     },
     appUrl: e.APP_URL?.replace(/\/+$/, ''),
+    publicUrl: e.APP_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     appSecret: e.APP_SECRET,
     mail: {
       provider: e.MAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : undefined),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
@@ -26,6 +27,12 @@ async function main() {
     }
     throw error;
   }
+
+  // Leads, the app secret and outbox mail are readable by this user only (issue #10 §7): every
+  // file and folder the process creates is 0600/0700, and an existing data folder is closed too.
+  process.umask(0o077);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.chmodSync(config.dataDir, 0o700);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -81,9 +88,13 @@ async function main() {
       ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
       : 'PostgreSQL (DATABASE_URL)';
   app.log.info({ database: database.kind }, `database: ${where}`);
-  if (config.demoMode) {
+  if (config.publicDemo) {
     app.log.warn(
-      `DEMO MODE: no ADMIN_USERNAME/ADMIN_PASSWORD set. Sign in at /admin/login as "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}"; the credentials vault password is "${config.vaultPassword}". Set ADMIN_USERNAME, ADMIN_PASSWORD and VAULT_PASSWORD before real use.`,
+      `PUBLIC DEMO MODE (DEMO_MODE=true) on ${config.host}: ANYONE who reaches this server can sign in as admin with "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}" and read every lead. Never put real data here.`,
+    );
+  } else if (config.demoMode) {
+    app.log.warn(
+      `DEMO MODE: no ADMIN_USERNAME/ADMIN_PASSWORD set. Sign in at /admin/login as "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}"; the credentials vault password is "${config.vaultPassword}". Demo mode listens on loopback only; set ADMIN_USERNAME, ADMIN_PASSWORD and VAULT_PASSWORD before real use.`,
     );
   } else {
     app.log.info('admin sign-in: configured credentials (demo mode off)');

@@ -73,7 +73,8 @@ describe('Gmail Workspace connection', () => {
       configured: true,
       provider: 'outbox',
       from: 'info@brightlane.studio',
-      redirectUri: 'http://localhost:80/api/auth/google/callback',
+      // From the configuration (PORT on loopback without APP_URL), never from the request's Host.
+      redirectUri: 'http://localhost:3000/api/auth/google/callback',
       dailyLimit: 2000,
     });
   });

@@ -9,12 +9,16 @@ export interface SecurityOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** helmet's own default value (one year, subdomains). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers (helmet, with a strict Content-Security-Policy) and CSRF protection
  * (DESIGN §3 'Sessions': mutating requests must be JSON and same-origin). Browsers send `Origin`
  * and `Sec-Fetch-Site` on cross-site POSTs, so a request that names another origin is refused
  * with 403; the only body parser is JSON, so HTML forms cannot post at all (415).
+ * `Strict-Transport-Security` goes out only on requests that came over TLS (directly, or through a
+ * trusted proxy's `X-Forwarded-Proto`).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   await app.register(helmet, {
@@ -36,11 +40,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     },
     // The admin opens the mail-connection popup and reads its result (spec §2 gmail-setup).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Sent below, over TLS only: RFC 6797 §7.2 says a host must not send it over plain HTTP.
+    strictTransportSecurity: false,
   });
 
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!MUTATING.has(request.method)) return;
     if (!isSameOrigin(request)) throw new HttpError(403, 'Cross-site requests are not allowed.');
   });

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactRequestSchema } from '../../shared/contact.ts';
 import { createContact } from '../contacts/create-contact.ts';
-import { publicUrl } from '../public-url.ts';
 
 const errorSchema = z.object({ error: z.string(), details: z.unknown().optional() });
 
@@ -33,7 +32,7 @@ export async function contactRoutes(app: FastifyInstance) {
       }
       const created = await createContact(app.db, request.body, {
         to: app.config.mail.notifyEmail,
-        adminUrl: publicUrl(app.config, request),
+        adminUrl: app.config.publicUrl,
         siteName: app.config.site.name,
       });
       app.mailQueue.nudge();

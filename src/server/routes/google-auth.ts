@@ -11,7 +11,6 @@ import { getGmailConnection, saveGmailConnection } from '../mail/gmail/gmail-con
 import { GMAIL_SCOPES, googleClient, oidc } from '../mail/gmail/google-oauth.ts';
 import { countSentLast24h } from '../mail/mail-usage.ts';
 import { requireAdmin } from '../plugins/session.ts';
-import { publicUrl } from '../public-url.ts';
 
 const STATE_COOKIE = 'oauth_google';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -68,7 +67,7 @@ export async function googleAuthRoutes(app: FastifyInstance) {
         configured,
         provider: provider.kind,
         from: app.config.mail.from.address,
-        redirectUri: `${publicUrl(app.config, request)}/api/auth/google/callback`,
+        redirectUri: `${app.config.publicUrl}/api/auth/google/callback`,
         sentLast24h: await countSentLast24h(app.db),
         dailyLimit: app.config.mail.dailyLimit,
       };
@@ -91,7 +90,7 @@ export async function googleAuthRoutes(app: FastifyInstance) {
     const client = await googleClient(app.config.google);
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const redirectUri = `${publicUrl(app.config, request)}/api/auth/google/callback`;
+    const redirectUri = `${app.config.publicUrl}/api/auth/google/callback`;
     const sealed = seal(
       stateKey,
       JSON.stringify({

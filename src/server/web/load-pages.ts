@@ -30,8 +30,6 @@ export interface Pages {
   scriptHashes: string[];
   /** Folder of the static files (assets, robots.txt, favicon). */
   staticRoot: string;
-  /** Public base URL without a trailing slash (`APP_URL`), when configured. */
-  publicUrl?: string;
 }
 
 /** Options of {@link loadPages}. */
@@ -80,7 +78,6 @@ export async function loadPages(
     notFound: toPage(fill(template('404.html'), ssr.renderNotFound(site))),
     scriptHashes: [`sha256-${createHash('sha256').update(stateBody).digest('base64')}`],
     staticRoot: webDir,
-    publicUrl,
   };
 }
 

@@ -20,8 +20,9 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
       countVisit(app, request);
       return sendPage(request, reply, pages.landing, 200, 'no-cache');
     });
-    app.get('/sitemap.xml', (request, reply) => {
-      const base = pages.publicUrl ?? `${request.protocol}://${request.host}`;
+    // The public URL comes from configuration only: a forged Host must not reach a cached sitemap.
+    app.get('/sitemap.xml', (_request, reply) => {
+      const base = app.config.publicUrl;
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeXml(`${base}/`)}</loc><changefreq>monthly</changefreq><priority>1.0</priority></url>\n</urlset>\n`;
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
@@ -38,8 +39,9 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The HTML templates are only ever sent rendered, through the routes above.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // The HTML templates (and their pre-compressed siblings) are only ever sent rendered,
+      // through the routes above.
+      allowedPath: (pathName) => !TEMPLATE.test(pathName),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -68,6 +70,8 @@ function countVisit(app: FastifyInstance, request: FastifyRequest) {
   if (!userAgent || isbot(userAgent) || request.cookies[SESSION_COOKIE]) return;
   app.visits.record(request.ip, userAgent);
 }
+
+const TEMPLATE = /\.html(\.gz|\.br)?$/i;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

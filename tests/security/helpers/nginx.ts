@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A real nginx (Debian's package) in front of the app, configured as the README's
+ * "Behind a reverse proxy" block minus TLS: loopback only, one worker, its own prefix folder.
+ * `npm test` installs the package when missing (scripts/test.mjs).
+ */
+export interface Nginx {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts nginx proxying to `upstream` (`http://127.0.0.1:PORT`); resolves once it accepts. */
+export async function startNginx(upstream: string): Promise<Nginx> {
+  if (spawnSync(NGINX, ['-v']).status !== 0) {
+    throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
+  }
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-nginx-'));
+  const port = await freePort();
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
+    .join('\n');
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+${temp}
+  server {
+    listen 127.0.0.1:${port};
+    server_name agency.example;
+    location / {
+      proxy_pass ${upstream};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(
+    NGINX,
+    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${output}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not listen within 10 s: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGQUIT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

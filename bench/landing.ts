@@ -47,6 +47,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    ENV_FILE: '',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

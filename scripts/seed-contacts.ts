@@ -3,7 +3,7 @@
 // On the embedded database, stop the server first (the data folder is locked while it runs).
 import { openDatabase } from '../src/db/client.ts';
 import { contacts } from '../src/db/schema/index.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { applyEnvFile, loadConfig } from '../src/server/config.ts';
 import { contactStatuses } from '../src/shared/contacts.ts';
 
 const FIRST = [
@@ -101,6 +101,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('Usage: npm run seed:contacts -- [count]');
     process.exit(1);
   }
+  applyEnvFile();
   const config = loadConfig();
   const added = await seedContacts(count, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   console.log(`✔ Added ${added.toLocaleString('en-US')} contacts.`);

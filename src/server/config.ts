@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { DEMO_VAULT_PASSWORD } from '../shared/credentials.ts';
@@ -212,6 +215,9 @@ function deploymentIssues(source: Record<string, string | undefined>): string[] 
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every setting's name, for the checks that `.env.example` and the README list them all. */
+export const configKeys = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
@@ -271,6 +277,28 @@ export interface AppConfig {
     issuer: string;
     gmailApiUrl: string;
   };
+}
+
+/** The project root's `.env` (issue #14): settings kept in a file instead of the environment. */
+const defaultEnvFile = fileURLToPath(new URL('../../.env', import.meta.url));
+
+/**
+ * Adds the settings of the `.env` file (`KEY=value` lines, `#` comments, quotes; Node's own
+ * parser) to `target`. A variable already set in `target` wins: the real environment overrides
+ * the file. The file is `ENV_FILE` when set (empty: none; the test harnesses use that so a
+ * developer's `.env` cannot change a test), else `.env` in the project root; missing is fine.
+ * @returns the keys taken from the file.
+ */
+export function applyEnvFile(target: Record<string, string | undefined> = process.env): string[] {
+  const file = target.ENV_FILE ?? defaultEnvFile;
+  if (!file || !fs.existsSync(file)) return [];
+  const taken: string[] = [];
+  for (const [key, value] of Object.entries(parseEnv(fs.readFileSync(file, 'utf8')))) {
+    if (target[key] !== undefined) continue;
+    target[key] = value;
+    taken.push(key);
+  }
+  return taken;
 }
 
 /** Raised by `loadConfig`; `issues` holds one "KEY: message" line per bad key. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_ADMIN } from '../shared/auth.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { applyEnvFile, ConfigError, loadConfig } from './config.ts';
 import { seedTags } from './tags/tag-operations.ts';
 import { loadPages } from './web/load-pages.ts';
 
@@ -19,6 +19,7 @@ const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    applyEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { applyEnvFile, ConfigError, configKeys, loadConfig } from '../../src/server/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, loopback only, ./data, demo mode', () => {
@@ -128,5 +129,26 @@ describe('loadConfig', () => {
       expect(issuesOf(db)).toEqual([expect.stringMatching(/^APP_SECRET: required with DATABASE_URL/)]);
       expect(issuesOf({ ...db, APP_SECRET: 'x'.repeat(32) })).toEqual([]);
     });
+  });
+
+  it('.env.example and the README table list every setting', () => {
+    const example = fs.readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(configKeys.length).toBeGreaterThan(25);
+    for (const key of configKeys) {
+      expect(example, key).toMatch(new RegExp(`^# ${key}=`, 'm'));
+      expect(readme, key).toMatch(new RegExp(`^\\| [^|]*\`${key}\``, 'm'));
+    }
+  });
+
+  it('applyEnvFile: the file fills what the environment leaves unset', () => {
+    const file = `${fs.mkdtempSync('/tmp/agency-env-')}/.env`;
+    fs.writeFileSync(file, 'PORT=4000\nSITE_NAME="Quoted # Name"\n# HOST=0.0.0.0\n');
+    const target: Record<string, string | undefined> = { ENV_FILE: file, PORT: '5000' };
+    expect(applyEnvFile(target)).toEqual(['SITE_NAME']);
+    expect(target).toMatchObject({ PORT: '5000', SITE_NAME: 'Quoted # Name' });
+    expect(target.HOST).toBeUndefined();
+    expect(applyEnvFile({ ENV_FILE: '' })).toEqual([]);
+    expect(applyEnvFile({ ENV_FILE: `${file}.missing` })).toEqual([]);
   });
 });

@@ -32,6 +32,38 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     expect(output).toContain('SITE_EMAIL');
   });
 
+  it('reads settings from a .env file, and the real environment wins over it', async () => {
+    const file = path.join(dataDir, 'settings.env');
+    fs.writeFileSync(
+      file,
+      '# kept out of git\nADMIN_USERNAME=owner\nADMIN_PASSWORD="from the file, long enough"\nSITE_EMAIL=nope\n',
+    );
+    // The file's SITE_EMAIL is bad, so the process stops and lists what it read: proof it read it.
+    const bad = await runServerToExit({ ...env, ENV_FILE: file });
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('SITE_EMAIL');
+    const server = await startServer({
+      ...env,
+      ENV_FILE: file,
+      SITE_EMAIL: 'hello@example.com',
+      ADMIN_PASSWORD: 'from the environment, long enough',
+    });
+    try {
+      expect(server.output()).not.toContain('DEMO MODE');
+      const login = (password: string) =>
+        fetch(`${server.url}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'owner', password }),
+        });
+      expect((await login('from the file, long enough')).status).toBe(401);
+      expect((await login('from the environment, long enough')).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('starts, keeps a second process out, stops cleanly, keeps data across restarts and SIGKILL', async () => {
     const first = await startServer(env);
     expect(first.output()).toContain('DEMO MODE');

@@ -16,7 +16,8 @@ const running = new Set<ChildProcess>();
 
 function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // ENV_FILE '': a developer's .env must not change what a test runs with.
+    env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

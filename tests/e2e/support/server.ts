@@ -66,6 +66,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    ENV_FILE: '',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

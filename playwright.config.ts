@@ -1,7 +1,8 @@
 /**
  * Browser tests (tests/e2e) against the real, built app: tests/e2e/global-setup.ts starts
  * `src/server/main.ts` on a free port with a fresh data folder and sets E2E_BASE_URL.
- * Debian's Chromium is used as installed (`/usr/bin/chromium`); browsers are never downloaded.
+ * Debian's Chromium is used as installed (`CHROMIUM_PATH`, default `/usr/bin/chromium`); browsers are
+ * never downloaded.
  * Run `npm run build` first.
  */
 import { defineConfig, devices } from '@playwright/test';
@@ -24,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',

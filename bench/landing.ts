@@ -92,7 +92,10 @@ interface Figures {
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     const result = await lighthouse(
       `${url}/`,

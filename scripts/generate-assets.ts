@@ -339,7 +339,7 @@ function kb(bytes: number | undefined): string {
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 await mkdir(projectsDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',

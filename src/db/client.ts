@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,13 +60,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = acquireLockFile(path.join(options.dataDir, 'app.lock'));
   try {
     const folder = path.join(options.dataDir, 'pglite');
-    const client = await PGlite.create(folder);
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await initPglite(folder);
     makePrivate(folder);
+    const client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
     return await wrapPglite(client, release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * PGlite's defaults plus a smaller buffer cache: PostgreSQL's 128 MB of shared buffers live in the
+ * WebAssembly heap and were most of the server's resident memory; 16 MB holds a small CRM's hot
+ * pages (measured: a reopened database 349 → 189 MB RSS; issue #15).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Runs initdb for a new embedded database in a child process (see init-pglite.mjs for why). */
+async function initPglite(folder: string): Promise<void> {
+  const script = fileURLToPath(new URL('./init-pglite.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0)
+    throw new Error(`creating the embedded database in ${folder} failed (exit ${code}): ${stderr}`);
 }
 
 /**

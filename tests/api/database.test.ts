@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
@@ -32,6 +36,26 @@ describe.runIf(serverUrl)('PostgreSQL start-up', () => {
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    }
+  });
+});
+
+describe.runIf(!serverUrl)('embedded database in a data folder', () => {
+  it('is created by a child process and opened with a small buffer cache (issue #15 memory)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-db-'));
+    try {
+      const database = await openDatabase({ dataDir });
+      const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(result.rows[0]!.shared_buffers).toBe('16MB');
+      await database.close();
+      // Reopening an existing folder runs no initdb and keeps the setting.
+      const again = await openDatabase({ dataDir });
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      await again.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

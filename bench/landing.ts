@@ -53,7 +53,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/server/main.js'], {
     cwd: root,
     env,
     stdio: 'ignore',

@@ -34,7 +34,16 @@ export function ensurePackages() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-const buildInputs = ['src/web', 'src/shared', 'scripts/build.ts', 'vite.config.ts', 'package-lock.json'];
+const webInputs = ['src/web', 'src/shared', 'scripts/build.ts', 'vite.config.ts', 'package-lock.json'];
+const serverInputs = [
+  'src/server',
+  'src/db',
+  'src/shared',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'scripts/build-server.mjs',
+  'package-lock.json',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -46,12 +55,26 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Builds the front end when there is no build yet or a source file is newer than it. */
+/** True when `stamp` is missing or older than any of `inputs` (paths from the project root). */
+function stale(stamp, inputs) {
+  const built = fs.existsSync(path.join(root, stamp)) ? fs.statSync(path.join(root, stamp)).mtimeMs : 0;
+  return built < Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
+}
+
+/** The compiled server `npm start` runs. */
+export const serverEntry = path.join(root, 'dist', 'server', 'server', 'main.js');
+
+/**
+ * Builds what is missing or older than its sources: the front end (`npm run build:web`) and the
+ * compiled server (`npm run build:server`), each on its own.
+ */
 export function ensureBuild() {
-  const stamp = path.join(root, 'dist', 'web', 'index.html');
-  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const newest = Math.max(...buildInputs.map((p) => newestMtime(path.join(root, p))));
-  if (built >= newest) return;
-  console.log('› Building the front end…');
-  run('npm', ['run', 'build']);
+  if (stale('dist/web/index.html', webInputs)) {
+    console.log('› Building the front end…');
+    run('npm', ['run', '-s', 'build:web']);
+  }
+  if (stale('dist/server/server/main.js', serverInputs)) {
+    console.log('› Compiling the server…');
+    run('npm', ['run', '-s', 'build:server']);
+  }
 }

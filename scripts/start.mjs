@@ -1,13 +1,14 @@
-// `npm start`: install what is missing, build if needed, then run the server (migrations run at
-// its start). Signals are passed on so Ctrl+C and SIGTERM shut the server down gracefully.
+// `npm start`: install what is missing, build (front end and compiled server) if needed, then run
+// the server (migrations run at its start). Signals are passed on so Ctrl+C and SIGTERM shut the server down gracefully.
 import { spawn } from 'node:child_process';
-import { checkNode, ensureBuild, ensurePackages, root } from './ensure.mjs';
+import { checkNode, ensureBuild, ensurePackages, root, serverEntry } from './ensure.mjs';
 
 checkNode();
 ensurePackages();
 ensureBuild();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The compiled server, with plain node: no TypeScript compiler in the running process.
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { DEMO_VAULT_PASSWORD } from '../shared/credentials.ts';
 import { defaultSite } from '../shared/site.ts';
+import { projectRoot } from './project-root.ts';
 
 /**
  * Runtime configuration, read once from the environment at start-up (DESIGN §3 'Configuration
@@ -280,7 +280,7 @@ export interface AppConfig {
 }
 
 /** The project root's `.env` (issue #14): settings kept in a file instead of the environment. */
-const defaultEnvFile = fileURLToPath(new URL('../../.env', import.meta.url));
+const defaultEnvFile = path.join(projectRoot, '.env');
 
 /**
  * Adds the settings of the `.env` file (`KEY=value` lines, `#` comments, quotes; Node's own

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_ADMIN } from '../shared/auth.ts';
 import { buildApp } from './app.ts';
 import { applyEnvFile, ConfigError, loadConfig } from './config.ts';
+import { projectRoot } from './project-root.ts';
 import { seedTags } from './tags/tag-operations.ts';
 import { loadPages } from './web/load-pages.ts';
 
@@ -14,7 +14,7 @@ import { loadPages } from './web/load-pages.ts';
  * the database and exit 0.
  */
 
-const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+const distDir = path.join(projectRoot, 'dist');
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -56,9 +56,11 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
+const SERVER_ENTRY = 'dist/server/server/main.js';
+
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error('The app is not built: dist/web/index.html is missing. Run `npm run build` first.');
+  if (!existsSync(path.join(root, 'dist/web/index.html')) || !existsSync(path.join(root, SERVER_ENTRY))) {
+    throw new Error('The app is not built: run `npm run build` first.');
   }
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
@@ -79,7 +81,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   delete childEnv.ADMIN_PASSWORD;
   delete childEnv.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The production artefact, as `npm start` runs it (compiled, plain node).
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,7 @@
+/** Types of ensure.mjs (plain JavaScript: it runs before the packages exist). */
+export const root: string;
+export const serverEntry: string;
+export function run(command: string, args: string[], options?: object): void;
+export function checkNode(): void;
+export function ensurePackages(): void;
+export function ensureBuild(): void;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './ids.ts';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -20,7 +21,7 @@ export interface ContactTask {
 
 /** POST /api/admin/tasks (spec §7, §5 'Task title is required'). */
 export const contactTaskCreateSchema = z.object({
-  contactId: z.number({ error: 'contactId is required' }).int().positive(),
+  contactId: bodyId('contactId', 'contactId is required'),
   title: z
     .string({ error: 'Task title is required' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './datetime.ts';
 import { bodyId } from './ids.ts';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
@@ -35,8 +36,7 @@ export const contactTaskCreateSchema = z.object({
     .nullable()
     .transform((v) => v || null),
   priority: z.enum(taskPriorities, { error: 'Priority must be low, medium or high.' }).default('medium'),
-  dueAt: z.iso
-    .datetime({ offset: true, error: 'Due date must be an ISO 8601 date and time.' })
+  dueAt: isoDateTime('Due date')
     .optional()
     .nullable()
     .transform((v) => (v ? new Date(v) : null)),

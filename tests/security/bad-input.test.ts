@@ -33,6 +33,8 @@ describe('bad input gets a clear 4xx', () => {
     expect((await call('POST', '/api/admin/tags', { name: 'VIP', color: '#22d3ee' })).statusCode).toBe(201);
     const campaign = { name: 'News', subject: 'News', htmlContent: '<p>Hi</p>', recipientIds: [1] };
     expect((await call('POST', '/api/admin/campaigns', campaign)).statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/clients', { name: 'Acme' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/clients/1/tasks', { title: 'Kick-off' })).statusCode).toBe(201);
     fingerprint = await fingerprinter(t.database, { sessions: ['id', 'token_hash'] });
   });
   afterAll(async () => t.close());
@@ -82,6 +84,20 @@ describe('bad input gets a clear 4xx', () => {
       { name: 'N', subject: 'S', htmlContent: '<p>x</p>', recipientIds: [4294967296] },
       'recipientIds.0',
     ],
+    [
+      'a due date in year 0',
+      'POST',
+      '/api/admin/tasks',
+      { contactId: 1, title: 'Call', dueAt: '0000-01-01T00:00:00Z' },
+      'dueAt',
+    ],
+    [
+      'a completion time past year 9999 in UTC',
+      'PATCH',
+      '/api/admin/clients/tasks/1',
+      { status: 'done', completedAt: '9999-12-31T23:59:59-14:00' },
+      'completedAt',
+    ],
   ];
 
   it.each(cases)('%s → 400 naming the field, nothing written', async (_, method, url, payload, field) => {
@@ -94,10 +110,11 @@ describe('bad input gets a clear 4xx', () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it('a cursor naming an id past 2^31 − 1 or a year past 9999 → 400 Invalid cursor', async () => {
+  it('a cursor naming an id past 2^31 − 1, year 0 or a year past 9999 → 400 Invalid cursor', async () => {
     for (const c of [
       cursor('2026-01-01T00:00:00.000Z', 2147483648),
       cursor('+275760-09-13T00:00:00.000Z', 1),
+      cursor('0000-01-01T00:00:00.000Z', 1),
     ]) {
       const res = await call('GET', `/api/admin/contacts?limit=1&cursor=${c}`);
       expect(res.statusCode, res.body).toBe(400);
@@ -109,6 +126,13 @@ describe('bad input gets a clear 4xx', () => {
     );
     expect(valid.statusCode).toBe(200);
     expect(valid.json()).toHaveLength(1);
+  });
+
+  it('a send choosing 100,000 recipients (past the 65,535 parameters of one query) is answered', async () => {
+    const recipientIds = Array.from({ length: 100_000 }, (_, i) => i + 1);
+    const res = await call('POST', '/api/admin/campaigns/1/send', { recipientIds });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ sentCount: 1, success: 1, pending: 0 });
   });
 
   it('the largest id (2^31 − 1) is a valid id that names no row: 404', async () => {

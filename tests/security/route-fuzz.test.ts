@@ -50,6 +50,8 @@ const oddText = fc.constantFrom(
   '9007199254740993',
   '-1',
   '0x10',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-14:00',
 );
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -133,6 +135,7 @@ const jsonBody: fc.Arbitrary<FuzzCase['body']> = fc.oneof(
     arbitrary: fc.constantFrom<FuzzCase['body']>(
       { kind: 'json', value: { notes: 'x'.repeat(1_100_000) } },
       { kind: 'json', value: { name: 'n', email: 'a@b.co', message: 'm'.repeat(20_000) } },
+      { kind: 'json', value: { recipientIds: Array.from({ length: 70_000 }, (_, i) => i + 1) } },
       { kind: 'raw', type: 'application/json', text: '{"name": "unterminated' },
       { kind: 'raw', type: 'application/json', text: `${'['.repeat(5000)}${']'.repeat(5000)}` },
       { kind: 'raw', type: 'text/plain', text: 'hello' },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { Contact, ContactPageQuery } from '../../shared/contacts.ts';
+import { isStorableTime } from '../../shared/datetime.ts';
 import { MAX_ID } from '../../shared/ids.ts';
 import { HttpError } from '../http-error.ts';
 import { toContact } from './to-contact.ts';
@@ -90,6 +91,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: number } {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
   const createdAt = new Date(match?.[1] ?? '');
   const id = Number(match?.[2]);
-  if (!match || Number.isNaN(createdAt.getTime()) || id > MAX_ID) throw new HttpError(400, 'Invalid cursor');
+  if (!match || !isStorableTime(createdAt.getTime()) || id > MAX_ID)
+    throw new HttpError(400, 'Invalid cursor');
   return { createdAt, id };
 }

@@ -83,8 +83,12 @@ export interface SerializedError {
   stack: string;
 }
 
-/** The `err` serializer: see the module comment. Causes are followed three levels deep. */
-export function serializeError(err: Error, depth = 0): SerializedError {
+/**
+ * The `err` serializer: see the module comment. Causes are followed three levels deep; a value
+ * that is not an Error (some calls log a message string as `err`) is left as it is.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
   const message =
     err instanceof DrizzleQueryError ? `Failed query: ${err.query}\nparams: ${REDACTED}` : err.message;
   // The stack's first line repeats the message: rebuild it from the frames only.
@@ -122,7 +126,8 @@ export function loggerOptions({
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: { req: serializeRequest, err: serializeError },
+    // Fastify types `err` as always an Error; at run time a log call may pass anything.
+    serializers: { req: serializeRequest, err: serializeError as (err: Error) => SerializedError },
     ...(pretty
       ? {
           transport: {

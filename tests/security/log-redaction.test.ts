@@ -99,6 +99,24 @@ describe('log redaction', () => {
     }
   });
 
+  it('secret-named fields are censored wherever a log call passes them, and plain messages stay', () => {
+    t.app.log.warn(
+      {
+        password: 'pw-top-level',
+        account: { password: 'pw-nested', refreshToken: 'rt-nested', accessToken: 'at-nested' },
+        headers: { cookie: 'sid=cookie-value', 'x-credentials-password': 'vault-header-value' },
+        err: 'SMTP 550 mailbox unavailable',
+      },
+      'mail failed; will retry',
+    );
+    const line = log();
+    expect(line).toContain('SMTP 550 mailbox unavailable');
+    expect(line).toContain('[REDACTED]');
+    for (const secret of ['pw-', 'rt-nested', 'at-nested', 'cookie-value', 'vault-header-value']) {
+      expect(line).not.toContain(secret);
+    }
+  });
+
   it('the OAuth callback URL is logged without its code and state, and searches without their text', async () => {
     await t.app.inject({
       method: 'GET',

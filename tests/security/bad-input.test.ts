@@ -59,6 +59,13 @@ describe('bad input gets a clear 4xx', () => {
       'subject',
     ],
     ['NUL in a credential', 'POST', '/api/admin/credentials', { companyName: 'A\u0000' }, 'companyName'],
+    [
+      'NUL in a list item',
+      'POST',
+      '/api/admin/campaigns/1/send',
+      { recipientIds: [1, 'x\u0000'] },
+      'recipientIds.1',
+    ],
     ['NUL in the search query', 'GET', '/api/admin/contacts?q=a%00b', undefined, 'q'],
     ['NUL in the export query', 'GET', '/api/admin/contacts/export.csv?q=a%00b', undefined, 'q'],
     ['a contact id past 2^31 − 1', 'GET', '/api/admin/contacts/2147483648', undefined, 'id'],

@@ -14,8 +14,10 @@ export function rejectNulCharacters(app: FastifyInstance) {
       findNul(request.query, 'querystring') ??
       findNul(request.body, 'body');
     if (field === null) return;
-    const message = `${field} must not contain NUL characters (U+0000).`;
-    throw new HttpError(400, message, { fieldErrors: { [field]: [message] } });
+    // The path is made of the sender's keys: keep the message short whatever they sent.
+    const name = field.length > 100 ? `${field.slice(0, 100)}…` : field;
+    const message = `${name} must not contain NUL characters (U+0000).`;
+    throw new HttpError(400, message, { fieldErrors: { [name]: [message] } });
   });
 }
 

@@ -86,6 +86,7 @@ export class VaultAccess {
   private reserve(key: string): AttemptWindow {
     let window = this.attempts.get(key);
     if (!window || window.resetAt <= this.now()) {
+      this.sweep();
       window = { count: 0, resetAt: this.now() + FAILURE_WINDOW_MS };
       this.attempts.set(key, window);
     }

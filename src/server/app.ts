@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/create-mailer.ts';
 import { MailQueueWorker } from './mail/mail-queue.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { rateLimitError } from './plugins/rate-limit-error.ts';
+import { rejectNulCharacters } from './plugins/reject-nul.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { requireAdmin, sessionPlugin } from './plugins/session.ts';
 import { adminAnalyticsRoutes } from './routes/admin/analytics.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  rejectNulCharacters(app);
 
   await app.register(securityPlugin, { scriptHashes: pages?.scriptHashes ?? [] });
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });

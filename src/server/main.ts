@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { DEMO_ADMIN } from '../shared/auth.ts';
 import { buildApp } from './app.ts';
 import { applyEnvFile, ConfigError, loadConfig } from './config.ts';
+import { loggerOptions } from './logging.ts';
 import { projectRoot } from './project-root.ts';
 import { seedTags } from './tags/tag-operations.ts';
 import { loadPages } from './web/load-pages.ts';
@@ -49,18 +50,8 @@ async function main() {
     config,
     database,
     pages,
-    logger: {
-      level: config.logLevel,
-      // People reading a terminal get readable lines; log collectors get JSON.
-      ...(process.stdout.isTTY
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }
-        : {}),
-    },
+    // People reading a terminal get readable lines; log collectors get JSON. Both are redacted.
+    logger: loggerOptions({ level: config.logLevel, pretty: process.stdout.isTTY }),
   });
 
   let stopping = false;

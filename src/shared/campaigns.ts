@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './ids.ts';
 
 export const campaignStatuses = ['draft', 'sending', 'sent'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -77,14 +78,14 @@ export const campaignCreateSchema = z.object({
   subject: required('Subject', 300),
   htmlContent: required('Content', 200_000),
   /** The recipients ticked in the create dialog, kept with the draft until it is sent. */
-  recipientIds: z.array(z.number().int().positive()).max(100_000).optional(),
+  recipientIds: z.array(bodyId('Recipient id')).max(100_000).optional(),
 });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
 
 /** POST /api/admin/campaigns/{id}/send (spec §5: at least one recipient). */
 export const campaignSendSchema = z.object({
   recipientIds: z
-    .array(z.number().int().positive(), { error: 'Please select at least one recipient' })
+    .array(bodyId('Recipient id'), { error: 'Please select at least one recipient' })
     .min(1, 'Please select at least one recipient')
     .max(100_000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './datetime.ts';
 
 /** A client (spec §3 'Client'). */
 export interface Client {
@@ -70,9 +71,6 @@ export type ClientTaskCreate = z.input<typeof clientTaskCreateSchema>;
  */
 export const clientTaskUpdateSchema = z.object({
   status: z.enum(['done', 'working'], { error: 'Status must be done or working.' }),
-  completedAt: z.iso
-    .datetime({ offset: true, error: 'completedAt must be an ISO 8601 date and time.' })
-    .optional()
-    .nullable(),
+  completedAt: isoDateTime('completedAt').optional().nullable(),
 });
 export type ClientTaskUpdate = z.infer<typeof clientTaskUpdateSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateTime } from './datetime.ts';
+import { bodyId } from './ids.ts';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
@@ -20,7 +22,7 @@ export interface ContactTask {
 
 /** POST /api/admin/tasks (spec §7, §5 'Task title is required'). */
 export const contactTaskCreateSchema = z.object({
-  contactId: z.number({ error: 'contactId is required' }).int().positive(),
+  contactId: bodyId('contactId', 'contactId is required'),
   title: z
     .string({ error: 'Task title is required' })
     .trim()
@@ -34,8 +36,7 @@ export const contactTaskCreateSchema = z.object({
     .nullable()
     .transform((v) => v || null),
   priority: z.enum(taskPriorities, { error: 'Priority must be low, medium or high.' }).default('medium'),
-  dueAt: z.iso
-    .datetime({ offset: true, error: 'Due date must be an ISO 8601 date and time.' })
+  dueAt: isoDateTime('Due date')
     .optional()
     .nullable()
     .transform((v) => (v ? new Date(v) : null)),

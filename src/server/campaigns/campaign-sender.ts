@@ -42,6 +42,13 @@ export interface CampaignSenderOptions {
 }
 
 /**
+ * `contact_id` is one of `ids`, bound as one JSON parameter: a send may choose up to 100,000
+ * recipients, past PostgreSQL's 65,535 parameters per query (issue #10 §6).
+ */
+const isChosen = (ids: number[]) =>
+  sql`${campaignRecipients.contactId} in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+/**
  * Durable campaign sending (DESIGN §3 'Campaigns'). Recipients are rows; any instance's worker
  * claims `pending` rows of `sending` campaigns in small batches with `FOR UPDATE SKIP LOCKED` and
  * marks them `sending`; right before each provider call the row's `attempted_at` is committed, then
@@ -111,10 +118,7 @@ export class CampaignSender {
           and contact_id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`);
       await db.update(campaigns).set({ status: 'sending' }).where(eq(campaigns.id, campaignId));
     });
-    const chosen = and(
-      eq(campaignRecipients.campaignId, campaignId),
-      inArray(campaignRecipients.contactId, ids),
-    );
+    const chosen = and(eq(campaignRecipients.campaignId, campaignId), isChosen(ids));
     const [waiting] = await this.o.db
       .select({ n: sql<number>`count(*)` })
       .from(campaignRecipients)
@@ -133,7 +137,7 @@ export class CampaignSender {
     const rows = await this.o.db
       .select({ status: campaignRecipients.status, n: sql<number>`count(*)` })
       .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaignId), inArray(campaignRecipients.contactId, ids)))
+      .where(and(eq(campaignRecipients.campaignId, campaignId), isChosen(ids)))
       .groupBy(campaignRecipients.status);
     const by = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
     const success = by('sent');

@@ -2,6 +2,8 @@ import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { Contact, ContactPageQuery } from '../../shared/contacts.ts';
+import { isStorableTime } from '../../shared/datetime.ts';
+import { MAX_ID } from '../../shared/ids.ts';
 import { HttpError } from '../http-error.ts';
 import { toContact } from './to-contact.ts';
 
@@ -78,10 +80,18 @@ function encodeCursor(createdAt: Date, id: number): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 }
 
+/** What `encodeCursor` writes: an ISO 8601 UTC time (4-digit year) and a row id. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,9})$/;
+
+/**
+ * Reads a cursor of `encodeCursor`. Anything else — including ids past the `integer` column and
+ * years the database cannot compare (issue #10 §6) — is a 400, never a failed query.
+ */
 function decodeCursor(cursor: string): { createdAt: Date; id: number } {
-  const [iso, idText] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(iso ?? '');
-  const id = Number(idText);
-  if (Number.isNaN(createdAt.getTime()) || !Number.isInteger(id)) throw new HttpError(400, 'Invalid cursor');
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  const createdAt = new Date(match?.[1] ?? '');
+  const id = Number(match?.[2]);
+  if (!match || !isStorableTime(createdAt.getTime()) || id > MAX_ID)
+    throw new HttpError(400, 'Invalid cursor');
   return { createdAt, id };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatuses } from '../../../shared/contacts.ts';
+import { MAX_ID } from '../../../shared/ids.ts';
 import { taskPriorities } from '../../../shared/tasks.ts';
 
 /**
@@ -9,12 +10,16 @@ import { taskPriorities } from '../../../shared/tasks.ts';
 
 export const errorSchema = z.object({ error: z.string(), details: z.unknown().optional() });
 
-/** A positive integer path parameter; anything else is a 400 naming the parameter. */
+/**
+ * A positive integer path parameter up to `MAX_ID` (past it the database refuses the number,
+ * issue #10 §6); anything else is a 400 naming the parameter.
+ */
 const positiveId = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int()
-    .positive(`${name} must be a positive integer`);
+    .positive(`${name} must be a positive integer`)
+    .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
 export const idParams = z.object({ id: positiveId('id') });
 export const taskIdParams = z.object({ taskId: positiveId('taskId') });
 export const clientIdParams = z.object({ clientId: positiveId('clientId') });

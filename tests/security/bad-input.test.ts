@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
+import { type Fingerprint, fingerprinter } from './helpers/db-fingerprint.ts';
+
+/**
+ * Issue #10 §6, the reported cases one by one: a NUL byte in any text field or query, and ids past
+ * 2^31 − 1, get a 400 naming the field (never a 500), and change nothing.
+ */
+
+const VAULT = 'correct vault password';
+const cursor = (iso: string, id: number | string) => Buffer.from(`${iso}|${id}`).toString('base64url');
+
+describe('bad input gets a clear 4xx', () => {
+  let t: TestApp;
+  let cookie: string;
+  let fingerprint: () => Promise<Fingerprint>;
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, signedIn = true) =>
+    t.app.inject({
+      method,
+      url,
+      headers: signedIn ? { cookie, 'x-credentials-password': VAULT } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ VAULT_PASSWORD: VAULT });
+    // Background writers (the lead notification) would change tables between two looks.
+    await t.app.mailQueue.stop();
+    await t.app.campaigns.stop();
+    cookie = await signIn(t.app);
+    const lead = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' };
+    expect((await call('POST', '/api/contact', lead, false)).statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/tags', { name: 'VIP', color: '#22d3ee' })).statusCode).toBe(201);
+    const campaign = { name: 'News', subject: 'News', htmlContent: '<p>Hi</p>', recipientIds: [1] };
+    expect((await call('POST', '/api/admin/campaigns', campaign)).statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/clients', { name: 'Acme' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/clients/1/tasks', { title: 'Kick-off' })).statusCode).toBe(201);
+    fingerprint = await fingerprinter(t.database, { sessions: ['id', 'token_hash'] });
+  });
+  afterAll(async () => t.close());
+
+  const cases: [string, 'GET' | 'POST' | 'PATCH', string, object | undefined, string][] = [
+    [
+      'NUL in the public contact form',
+      'POST',
+      '/api/contact',
+      { name: 'Ada\u0000', email: 'a@example.com', message: 'Hi' },
+      'name',
+    ],
+    ['NUL in notes', 'PATCH', '/api/admin/contacts/1', { notes: 'call\u0000back' }, 'notes'],
+    ['NUL in a tag', 'POST', '/api/admin/tags', { name: 'V\u0000IP', color: '#22d3ee' }, 'name'],
+    ['NUL in a task', 'POST', '/api/admin/tasks', { contactId: 1, title: 'Call\u0000' }, 'title'],
+    ['NUL in a client', 'POST', '/api/admin/clients', { name: 'Acme', notes: '\u0000' }, 'notes'],
+    [
+      'NUL in a campaign',
+      'POST',
+      '/api/admin/campaigns',
+      { name: 'N', subject: 'S\u0000', htmlContent: '<p>x</p>' },
+      'subject',
+    ],
+    ['NUL in a credential', 'POST', '/api/admin/credentials', { companyName: 'A\u0000' }, 'companyName'],
+    [
+      'NUL in a list item',
+      'POST',
+      '/api/admin/campaigns/1/send',
+      { recipientIds: [1, 'x\u0000'] },
+      'recipientIds.1',
+    ],
+    ['NUL in the search query', 'GET', '/api/admin/contacts?q=a%00b', undefined, 'q'],
+    ['NUL in the export query', 'GET', '/api/admin/contacts/export.csv?q=a%00b', undefined, 'q'],
+    ['a contact id past 2^31 − 1', 'GET', '/api/admin/contacts/2147483648', undefined, 'id'],
+    ['a tag id past 2^31 − 1', 'POST', '/api/admin/contacts/1/tags/2147483648', undefined, 'tagId'],
+    [
+      'a task contactId past 2^31 − 1',
+      'POST',
+      '/api/admin/tasks',
+      { contactId: 2147483648, title: 'Call' },
+      'contactId',
+    ],
+    [
+      'recipientIds past 2^31 − 1',
+      'POST',
+      '/api/admin/campaigns/1/send',
+      { recipientIds: [1, 2147483648] },
+      'recipientIds.1',
+    ],
+    [
+      'recipientIds past 2^31 − 1 at creation',
+      'POST',
+      '/api/admin/campaigns',
+      { name: 'N', subject: 'S', htmlContent: '<p>x</p>', recipientIds: [4294967296] },
+      'recipientIds.0',
+    ],
+    [
+      'a due date in year 0',
+      'POST',
+      '/api/admin/tasks',
+      { contactId: 1, title: 'Call', dueAt: '0000-01-01T00:00:00Z' },
+      'dueAt',
+    ],
+    [
+      'a completion time past year 9999 in UTC',
+      'PATCH',
+      '/api/admin/clients/tasks/1',
+      { status: 'done', completedAt: '9999-12-31T23:59:59-14:00' },
+      'completedAt',
+    ],
+  ];
+
+  it.each(cases)('%s → 400 naming the field, nothing written', async (_, method, url, payload, field) => {
+    const before = await fingerprint();
+    const res = await call(method, url, payload, !url.startsWith('/api/contact'));
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json();
+    expect(body.error).toEqual(expect.any(String));
+    expect(Object.keys(body.details.fieldErrors)).toContain(field);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('a cursor naming an id past 2^31 − 1, year 0 or a year past 9999 → 400 Invalid cursor', async () => {
+    for (const c of [
+      cursor('2026-01-01T00:00:00.000Z', 2147483648),
+      cursor('+275760-09-13T00:00:00.000Z', 1),
+      cursor('0000-01-01T00:00:00.000Z', 1),
+    ]) {
+      const res = await call('GET', `/api/admin/contacts?limit=1&cursor=${c}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: 'Invalid cursor' });
+    }
+    const valid = await call(
+      'GET',
+      `/api/admin/contacts?limit=1&cursor=${cursor('2999-01-01T00:00:00.000Z', 2147483647)}`,
+    );
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toHaveLength(1);
+  });
+
+  it('a send choosing 100,000 recipients (past the 65,535 parameters of one query) is answered', async () => {
+    const recipientIds = Array.from({ length: 100_000 }, (_, i) => i + 1);
+    const res = await call('POST', '/api/admin/campaigns/1/send', { recipientIds });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ sentCount: 1, success: 1, pending: 0 });
+  });
+
+  it('the largest id (2^31 − 1) is a valid id that names no row: 404', async () => {
+    const res = await call('GET', '/api/admin/contacts/2147483647');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Contact not found' });
+  });
+});

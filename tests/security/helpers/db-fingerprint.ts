@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../src/db/client.ts';
+
+/** Per table: row count and an MD5 of every row as text (sorted), e.g. `{ contacts: [3, 'ab…'] }`. */
+export type Fingerprint = Record<string, [number, string]>;
+
+/**
+ * Builds a one-query fingerprint of every table of the public schema, to prove that a refused
+ * request changed nothing (issue #10: no partial write). `columns` replaces a table's whole-row
+ * text by chosen columns, for tables that change on their own (a session's `last_seen_at`).
+ */
+export async function fingerprinter(
+  database: Database,
+  columns: Record<string, string[]> = {},
+): Promise<() => Promise<Fingerprint>> {
+  const tables = (
+    (await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )) as unknown as { rows: { table_name: string }[] }
+  ).rows.map((r) => r.table_name);
+  const parts = tables.map((name) => {
+    const row = columns[name]
+      ? `concat_ws('|', ${columns[name].map((c) => `t."${c}"`).join(', ')})`
+      : 't::text';
+    return `'${name}', (select json_build_array(count(*), md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), ''))) from public."${name}" t)`;
+  });
+  const query = sql.raw(`select json_build_object(${parts.join(', ')})::text as f`);
+  return async () => {
+    const result = (await database.db.execute(query)) as unknown as { rows: { f: string }[] };
+    return JSON.parse(result.rows[0]!.f) as Fingerprint;
+  };
+}

@@ -1,0 +1,372 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../src/server/campaigns/unsubscribe-token.ts';
+import { type FakeGoogle, startFakeGoogle } from '../api/helpers/google.ts';
+import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
+import { type Fingerprint, fingerprinter } from './helpers/db-fingerprint.ts';
+
+/**
+ * Issue #10 §6 and its proof: every registered route (`app.routeList`) is fuzzed with fast-check
+ * — path parameters, query and JSON body carrying NUL bytes, ids past 2^31, unicode, lone
+ * surrogates, wrong types and oversize values — signed in with the vault unlocked, and signed out.
+ * No answer may be a 5xx, and a refused request (4xx) must leave every table as it was.
+ * `FUZZ_RUNS` (per route, signed in; default 20) makes a deeper run.
+ */
+
+const VAULT = 'correct vault password';
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const MAX_INT = 2 ** 31 - 1;
+
+interface FuzzCase {
+  params: Record<string, string>;
+  query: [string, string][];
+  body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; type: string; text: string };
+}
+
+// ---- hostile values ---------------------------------------------------------------------------
+
+const validId = fc.integer({ min: 1, max: 4 });
+const nulText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+  .map(([a, b]) => `${a}\u0000${b}`);
+const oddText = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  'a\udfffb',
+  '\u202eevil\u202c',
+  'مرحبا بالعالم',
+  '😀'.repeat(120),
+  'x'.repeat(250),
+  '\r\n\t',
+  ' ',
+  '',
+  '%_\\',
+  "'; drop table contacts; --",
+  '<img src=x onerror=alert(1)>',
+  '{{name}}',
+  '1e309',
+  'NaN',
+  '2147483648',
+  '9007199254740993',
+  '-1',
+  '0x10',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-14:00',
+);
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+);
+const hostileText = fc.oneof(nulText, oddText, anyText);
+const hostileNumber = fc.oneof(
+  fc.constantFrom(
+    2 ** 31,
+    MAX_INT,
+    2 ** 32,
+    2 ** 53 + 2,
+    -(2 ** 31) - 1,
+    -1,
+    0,
+    0.5,
+    1e308,
+    Number.MIN_VALUE,
+  ),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileText },
+  { weight: 3, arbitrary: hostileNumber },
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(fc.oneof(validId, hostileNumber), { maxLength: 4 }),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), hostileText, { maxKeys: 3 }),
+);
+
+/** A plausible value for every body field of every route: zod strips what a route does not use. */
+const plausibleFields = {
+  name: fc.constantFrom('Ada Lovelace', 'Zoë Ørsted 🚀', 'سارة'),
+  email: fc.constantFrom('lead@example.com', 'zoe@example.org'),
+  message: fc.constantFrom('We need a website.', 'Line one\nline two'),
+  phone: fc.constantFrom('+1 (555) 010-0000', '020 7946 0000'),
+  preferTextAndCall: fc.boolean(),
+  notes: fc.constantFrom('Called twice.', ''),
+  status: fc.constantFrom('new', 'contacted', 'qualified', 'converted', 'done', 'working'),
+  subject: fc.constantFrom('Hello', 'Your quote'),
+  content: fc.constantFrom('Thanks for writing.', 'See you soon.'),
+  title: fc.constantFrom('Call back', 'Send quote'),
+  description: fc.constantFrom('Before Friday', ''),
+  priority: fc.constantFrom('low', 'medium', 'high'),
+  dueAt: fc.constantFrom('2030-01-01T09:00:00Z', '2031-06-30T17:30:00+02:00'),
+  completedAt: fc.constantFrom('2029-05-01T10:00:00Z', null),
+  contactId: validId,
+  recipientIds: fc.array(validId, { minLength: 1, maxLength: 3 }),
+  companyName: fc.constantFrom('Harbour Goods', 'Acme'),
+  // Never the admin's password: a fuzzed sign-in must not rotate the session under test.
+  password: fc.constantFrom('not the admin password', 's3cr3t'),
+  connectors: fc.constantFrom('STRIPE_KEY=sk_test_1', ''),
+  htmlContent: fc.constantFrom('<p>Hi {{name}}</p>', '<h1>News</h1>'),
+  color: fc.constantFrom('#22d3ee', '#D946EF'),
+  company: fc.constantFrom('Acme Ltd', ''),
+  username: fc.constantFrom('admin', 'owner'),
+};
+const fieldNames = Object.keys(plausibleFields);
+
+const jsonBody: fc.Arbitrary<FuzzCase['body']> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(
+        fc.record(plausibleFields),
+        fc.array(fc.tuple(fc.constantFrom(...fieldNames), hostileValue), { minLength: 1, maxLength: 3 }),
+        fc.subarray(fieldNames, { maxLength: 2 }),
+      )
+      .map(([base, changes, dropped]) => {
+        const value: Record<string, unknown> = { ...base };
+        for (const [k, v] of changes) value[k] = v;
+        for (const k of dropped) delete value[k];
+        return { kind: 'json' as const, value };
+      }),
+  },
+  { weight: 1, arbitrary: hostileValue.map((value) => ({ kind: 'json' as const, value })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<FuzzCase['body']>(
+      { kind: 'json', value: { notes: 'x'.repeat(1_100_000) } },
+      { kind: 'json', value: { name: 'n', email: 'a@b.co', message: 'm'.repeat(20_000) } },
+      { kind: 'json', value: { recipientIds: Array.from({ length: 70_000 }, (_, i) => i + 1) } },
+      { kind: 'raw', type: 'application/json', text: '{"name": "unterminated' },
+      { kind: 'raw', type: 'application/json', text: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+      { kind: 'raw', type: 'text/plain', text: 'hello' },
+      { kind: 'raw', type: 'application/x-www-form-urlencoded', text: 'name=a%00b' },
+      {
+        kind: 'raw',
+        type: 'application/json',
+        text: '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {}}}',
+      },
+    ),
+  },
+);
+
+const cursorText = fc
+  .tuple(
+    fc.constantFrom(
+      '2026-01-01T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '0000-01-01T00:00:00.000Z',
+      'x',
+    ),
+    fc.oneof(validId.map(String), hostileNumber.map(String), hostileText),
+  )
+  .map(([iso, id]) => Buffer.from(`${iso}|${id}`).toString('base64url'));
+const queryValue = fc.oneof(
+  hostileText,
+  hostileNumber.map(String),
+  fc.constantFrom('new', 'all', '10', '1'),
+  cursorText,
+);
+const query = fc.array(
+  fc.tuple(fc.constantFrom('q', 'status', 'limit', 'cursor', 'code', 'state', 'error', 'x'), queryValue),
+  { maxLength: 4 },
+);
+const paramValue = fc.oneof(
+  { weight: 3, arbitrary: validId.map(String) },
+  { weight: 4, arbitrary: hostileText },
+  { weight: 3, arbitrary: hostileNumber.map(String) },
+);
+
+// ---- requests ---------------------------------------------------------------------------------
+
+/** Replaces lone surrogates by U+FFFD, as a browser does before it percent-encodes a URL. */
+const wellFormed = (text: string) =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const encode = (text: string) => encodeURIComponent(wellFormed(text));
+
+const paramNames = (url: string) => [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
+const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
+
+/** Fuzzed cases for one route; `token` parameters also get real unsubscribe tokens. */
+function caseArbitrary(url: string, method: string, tokens: string[]): fc.Arbitrary<FuzzCase> {
+  const names = paramNames(url);
+  const token = fc.oneof(paramValue, fc.constantFrom(...tokens));
+  return fc.record({
+    params: fc
+      .tuple(...names.map((n) => (n === 'token' ? token : paramValue)))
+      .map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!]))),
+    query,
+    body: hasBody(method) ? jsonBody : fc.constant({ kind: 'none' as const }),
+  });
+}
+
+/**
+ * Cases every route is tried with first: seeded ids and a plausible body, one with a contact
+ * status and one with a client-task status, so each route is reached with input it accepts.
+ */
+function plausibleCases(url: string, method: string, token: string): [FuzzCase][] {
+  const params = Object.fromEntries(paramNames(url).map((n) => [n, n === 'token' ? token : '2']));
+  const body = (status: string): FuzzCase['body'] => {
+    if (!hasBody(method)) return { kind: 'none' };
+    const value = Object.fromEntries(
+      Object.entries(plausibleFields).map(([k, a]) => [k, fc.sample(a as fc.Arbitrary<unknown>, 1)[0]]),
+    );
+    return {
+      kind: 'json',
+      value: { ...value, status, recipientIds: [1, 2], contactId: 2, completedAt: null },
+    };
+  };
+  return [[{ params, query: [], body: body('contacted') }], [{ params, query: [], body: body('done') }]];
+}
+
+function toUrl(route: string, c: FuzzCase): string {
+  const path = route.replace(/:(\w+)|\*/g, (_, name: string | undefined) =>
+    encode(c.params[name ?? '*'] ?? ''),
+  );
+  const search = new URLSearchParams(c.query.map(([k, v]) => [k, wellFormed(v)])).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const describeCase = (method: string, url: string, c: FuzzCase, res: LightMyRequestResponse) =>
+  `${method} ${url} body=${JSON.stringify(c.body).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+
+describe('route fuzzing (issue #10)', () => {
+  let t: TestApp;
+  let google: FakeGoogle;
+  let cookie: string;
+  let fingerprint: () => Promise<Fingerprint>;
+  let routes: { method: string; url: string }[];
+  let tokens: string[];
+
+  const send = (method: string, url: string, c: FuzzCase, signedIn: boolean) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(signedIn ? { cookie, 'x-credentials-password': VAULT } : {}),
+        ...(c.body.kind === 'raw' ? { 'content-type': c.body.type } : {}),
+      },
+      ...(c.body.kind === 'json' ? { payload: c.body.value as object } : {}),
+      ...(c.body.kind === 'raw' ? { payload: c.body.text } : {}),
+    });
+
+  beforeAll(async () => {
+    google = await startFakeGoogle('studio@example.com');
+    t = await createTestApp(
+      {
+        VAULT_PASSWORD: VAULT,
+        LOGIN_RATE_LIMIT: '100000',
+        CONTACT_RATE_LIMIT: '100000',
+        GOOGLE_CLIENT_ID: 'test-client',
+        GOOGLE_CLIENT_SECRET: 'test-secret',
+        GOOGLE_ISSUER: google.issuerUrl,
+      },
+      {
+        withPages: true,
+        app: { visitFlushMs: 3_600_000, mailQueuePollMs: 3_600_000, campaignPollMs: 3_600_000 },
+      },
+    );
+    // Background writers would change tables between the two looks at a refused request.
+    await t.app.mailQueue.stop();
+    await t.app.campaigns.stop();
+    cookie = await signIn(t.app);
+    const seed = async (url: string, payload: object, signedIn = true) => {
+      const res = await send(
+        'POST',
+        url,
+        { params: {}, query: [], body: { kind: 'json', value: payload } },
+        signedIn,
+      );
+      expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
+    };
+    for (const name of ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson']) {
+      await seed(
+        '/api/contact',
+        { name, email: `${name.split(' ')[0]}@example.com`, message: 'Hello' },
+        false,
+      );
+      await seed('/api/admin/tags', { name: `tag ${name}`, color: '#22d3ee' });
+      await seed('/api/admin/tasks', { contactId: 1, title: `Call ${name}` });
+      await seed('/api/admin/clients', { name });
+      await seed('/api/admin/clients/1/tasks', { title: `Kick-off ${name}` });
+      await seed('/api/admin/campaigns', {
+        name,
+        subject: 'News',
+        htmlContent: '<p>Hi</p>',
+        recipientIds: [1, 2],
+      });
+      await seed('/api/admin/credentials', { companyName: name, password: 'pw' });
+    }
+    fingerprint = await fingerprinter(t.database, { sessions: ['id', 'token_hash', 'expires_at'] });
+    // Deletions last, children before parents, so seeded rows are there for the other routes.
+    const order = (r: { method: string; url: string }) =>
+      r.method === 'DELETE' ? 100 - r.url.split('/').length : 0;
+    routes = t.app.routeList.filter((r) => r.method !== 'HEAD').sort((a, b) => order(a) - order(b));
+    tokens = [1, 2, 3, 4].map((recipientId) => unsubscribeToken(t.app.unsubscribeKey, recipientId));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await google?.close();
+  });
+
+  /**
+   * Runs `runs` cases against each route; checks status and, for a refusal, the tables.
+   * @returns the routes that accepted at least one case (2xx or 3xx).
+   */
+  async function fuzzEveryRoute(signedIn: boolean, runs: number): Promise<string[]> {
+    expect(routes.length).toBeGreaterThan(40);
+    // Every route is fuzzed even after one fails, so a run reports all of them at once.
+    const failures: string[] = [];
+    const accepted = new Set<string>();
+    for (const route of routes) {
+      let before = await fingerprint();
+      const property = fc.assert(
+        fc.asyncProperty(caseArbitrary(route.url, route.method, tokens), async (c) => {
+          const url = toUrl(route.url, c);
+          const res = await send(route.method, url, c, signedIn);
+          const what = describeCase(route.method, url, c, res);
+          expect(res.statusCode, what).toBeLessThan(500);
+          // Signed in with the vault password, only a sign-in with wrong credentials may be refused as unauthorised.
+          if (signedIn && route.url !== '/api/admin/login')
+            expect([401, 403], what).not.toContain(res.statusCode);
+          if (res.statusCode < 400) accepted.add(`${route.method} ${route.url}`);
+          const after = await fingerprint();
+          if (res.statusCode >= 400) {
+            expect(after, `a refused request changed the database: ${what}`).toEqual(before);
+            if (url.startsWith('/api/') && res.headers['content-type']?.toString().includes('json')) {
+              expect(typeof res.json().error, what).toBe('string');
+            }
+          }
+          before = after;
+          if (signedIn && route.url === '/api/admin/logout' && res.statusCode === 204) {
+            cookie = await signIn(t.app);
+            before = await fingerprint();
+          }
+        }),
+        { numRuns: runs, endOnFailure: true, examples: plausibleCases(route.url, route.method, tokens[1]!) },
+      );
+      await property.catch((error: Error) => {
+        failures.push(
+          `${route.method} ${route.url}: ${error.cause instanceof Error ? error.cause.message : error.message}`,
+        );
+      });
+    }
+    expect(failures).toEqual([]);
+    return [...accepted];
+  }
+
+  it('signed in with the vault unlocked: no route answers 5xx, and no refusal writes', async () => {
+    const accepted = await fuzzEveryRoute(true, RUNS);
+    // Each route was really reached: it accepted at least one case. A fuzzed case cannot sign in,
+    // finish an OAuth flow or fetch the page templates (served only rendered).
+    const unreachable = ['POST /api/admin/login', 'GET /api/auth/google/callback'];
+    const expected = routes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !unreachable.includes(r) && !r.endsWith('.html'));
+    expect(expected.filter((r) => !accepted.includes(r))).toEqual([]);
+  });
+
+  it('signed out: no route answers 5xx, and no refusal writes', async () => {
+    await fuzzEveryRoute(false, Math.max(3, Math.round(RUNS / 3)));
+  });
+});

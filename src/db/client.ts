@@ -63,7 +63,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await initPglite(folder);
     makePrivate(folder);
     const client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
-    return await wrapPglite(client, release);
+    return await wrapPglite(client, () => {
+      makePrivate(folder);
+      release();
+    });
   } catch (error) {
     release();
     throw error;
@@ -95,8 +98,8 @@ async function initPglite(folder: string): Promise<void> {
 
 /**
  * PGlite's file system writes its files world-readable (0666, whatever the umask): close the
- * database's tree to its owner (folders 0700, files 0600; issue #10 §7). Files it adds later sit
- * in these closed folders.
+ * database's tree to its owner (folders 0700, files 0600; issue #10 §7), at open and at close.
+ * Files it adds while running sit in these closed folders until then.
  */
 function makePrivate(target: string) {
   const stat = fs.statSync(target);

@@ -52,8 +52,8 @@ export async function expectNothingClipped(page: Page): Promise<void> {
 
 /**
  * Asserts that an element is visible and lies inside the viewport horizontally once scrolled into
- * view; for a control (link, button, field), also that a click at its centre reaches it (nothing,
- * e.g. a toast, covers it).
+ * view; for a control (link, button, field), also that clicks across its whole area reach it
+ * (nothing, e.g. a toast, covers any part of it).
  */
 export async function expectReachable(control: Locator): Promise<void> {
   await expect(control).toBeVisible();
@@ -63,14 +63,26 @@ export async function expectReachable(control: Locator): Promise<void> {
   const width = await control.page().evaluate(() => document.documentElement.clientWidth);
   expect(box!.x, 'left edge').toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, 'right edge').toBeLessThanOrEqual(width + 0.5);
-  const onTop = await control.evaluate((el) => {
+  const covered = await control.evaluate((el) => {
     // Plain text may lie under a card-wide link (the contact card's whole-card hit area).
-    if (!el.matches('a, button, input, select, textarea, [role="button"], [role="checkbox"]')) return true;
+    if (!el.matches('a, button, input, select, textarea, [role="button"], [role="checkbox"]')) return [];
+    // A 3 × 3 grid of points (inset a fifth, inside rounded corners): a toast over one part of a
+    // button counts as covering it.
     const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
+    const xs = [r.left + r.width * 0.2, r.left + r.width / 2, r.right - r.width * 0.2];
+    const ys = [r.top + r.height * 0.2, r.top + r.height / 2, r.bottom - r.height * 0.2];
+    const out: string[] = [];
+    for (const x of xs) {
+      for (const y of ys) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(hit === el || el.contains(hit))) {
+          out.push(`(${Math.round(x)}, ${Math.round(y)}) → ${hit ? hit.tagName.toLowerCase() : 'nothing'}`);
+        }
+      }
+    }
+    return out;
   });
-  expect(onTop, 'the control is on top at its centre').toBe(true);
+  expect(covered, 'points of the control covered by another element').toEqual([]);
 }
 
 /** {@link expectReachable} for each control. */

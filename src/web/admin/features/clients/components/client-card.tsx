@@ -66,9 +66,9 @@ export function ClientCard({ client }: { client: Client }) {
           {client.email ? (
             <a
               href={`mailto:${client.email}`}
-              className="inline-flex min-w-0 items-center gap-1.5 hover:text-foreground"
+              className="inline-flex min-w-0 items-start gap-1.5 hover:text-foreground"
             >
-              <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+              <Mail className="mt-[3px] size-3.5 shrink-0" aria-hidden="true" />
               <span className="min-w-0">{client.email}</span>
             </a>
           ) : null}

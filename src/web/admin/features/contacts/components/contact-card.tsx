@@ -29,8 +29,8 @@ export function ContactCard({ contact }: { contact: Contact }) {
         <ContactStatusBadge status={contact.status} />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex min-w-0 items-center gap-1.5">
-          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+        <span className="inline-flex min-w-0 items-start gap-1.5">
+          <Mail className="mt-[3px] size-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0">{contact.email}</span>
         </span>
         {contact.phone ? (

@@ -58,10 +58,10 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
         <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Recipients</caption>
           <colgroup>
-            <col className="w-[24%]" />
-            <col className="w-[34%]" />
-            <col className="w-[13%]" />
-            <col className="w-[17%]" />
+            <col className="w-[20%]" />
+            <col className="w-[32%]" />
+            <col className="w-[11%]" />
+            <col className="w-[25%]" />
             <col className="w-[12%]" />
           </colgroup>
           <thead className="sticky top-0 bg-card text-xs text-muted-foreground uppercase">
@@ -73,7 +73,7 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-white/5">
+          <tbody className="divide-y divide-white/5 align-top">
             {page.map((recipient) => (
               <tr key={recipient.id}>
                 <td className="px-3 py-2">{recipient.contact?.name ?? 'Unknown'}</td>

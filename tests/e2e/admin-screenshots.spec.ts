@@ -195,7 +195,11 @@ for (const { label, width, height } of widths) {
         .getByRole('article', { name: sent.name })
         .getByRole('button', { name: 'View Details' })
         .click();
-      await expect(page.getByRole('dialog').getByRole('table', { name: 'Recipients' })).toBeVisible();
+      // A table from md up, a list of cards on phones.
+      const recipients = page.getByRole('dialog').getByRole('table', { name: 'Recipients' });
+      await expect(
+        recipients.or(page.getByRole('dialog').getByRole('list', { name: 'Recipients' })),
+      ).toBeVisible();
       await settle(page);
       await page.screenshot({ path: `${dir}/admin-campaign-details-${width}.png` });
       await page.getByRole('button', { name: 'Resend to New Recipients' }).click();

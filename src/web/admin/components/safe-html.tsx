@@ -11,7 +11,7 @@ export function SafeHtml({ html, className }: { html: string; className?: string
   return (
     <div
       className={cn(
-        'min-w-0 break-words text-sm leading-relaxed [&_a]:text-brand-cyan [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_img]:max-w-full [&_li]:ml-5 [&_ol]:list-decimal [&_p+p]:mt-2 [&_pre]:whitespace-pre-wrap [&_ul]:list-disc',
+        'min-w-0 wrap-anywhere text-sm leading-relaxed [&_a]:text-brand-cyan [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_img]:max-w-full [&_li]:ml-5 [&_ol]:list-decimal [&_p+p]:mt-2 [&_pre]:whitespace-pre-wrap [&_ul]:list-disc',
         className,
       )}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above.

@@ -8,16 +8,20 @@ import { CreateCampaignDialog } from '../features/campaigns/components/create-ca
 import { MailUsageSummary } from '../features/mail/components/mail-usage-summary';
 
 /**
- * /admin/campaigns (spec §2): tabs 'Email Campaigns' (default, spec §9) and 'SMS Campaigns'
- * ('Coming Soon'); 'Create Campaign'; a card per campaign, newest first; the empty state 'No
- * campaigns yet. Create your first campaign!'; and the daily sending limit in use.
+ * /admin/campaigns (spec §2): 'Create Campaign' on the title's row (issue #11 §5: not floating
+ * beside the usage box); tabs 'Email Campaigns' (default, spec §9) and 'SMS Campaigns' ('Coming
+ * Soon'); the daily sending limit in use; a card per campaign, newest first; the empty state 'No
+ * campaigns yet. Create your first campaign!'.
  */
 export function CampaignsRoute() {
   const campaigns = useCampaigns();
   const sending = campaigns.data?.some((campaign) => campaign.status === 'sending') ?? false;
   return (
     <AdminPage title="Campaigns" links={['dashboard', 'contacts', 'clients', 'credentials', 'mailSetup']}>
-      <h1 className="text-3xl font-bold tracking-tight">Campaigns</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Campaigns</h1>
+        <CreateCampaignDialog />
+      </div>
       <Tabs defaultValue="email" className="mt-6">
         <TabsList>
           <TabsTrigger value="email">
@@ -30,10 +34,7 @@ export function CampaignsRoute() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="email" className="grid gap-6">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <MailUsageSummary live={sending} className="w-full max-w-sm" />
-            <CreateCampaignDialog />
-          </div>
+          <MailUsageSummary live={sending} />
           <div aria-busy={campaigns.isFetching}>
             {campaigns.isPending ? (
               <InlineLoading className="py-16" />

@@ -46,7 +46,7 @@ function ContactDetail({ id }: { id: number }) {
     <>
       <title>{`${contact.name} · Admin`}</title>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{contact.name}</h1>
+        <h1 className="min-w-0 wrap-anywhere text-3xl font-bold tracking-tight">{contact.name}</h1>
         <ContactStatusBadge status={contact.status} />
         {contact.unsubscribed ? (
           <Badge variant="grey">

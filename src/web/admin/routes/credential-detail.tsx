@@ -50,7 +50,7 @@ function CredentialDetail({ id, password }: { id: number; password: string }) {
   const credential = detail.data;
   return (
     <>
-      <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight">{credential.companyName}</h1>
+      <h1 className="min-w-0 wrap-anywhere text-3xl font-bold tracking-tight">{credential.companyName}</h1>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <CredentialDetailsCard credential={credential} password={password} />

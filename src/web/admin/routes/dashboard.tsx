@@ -94,8 +94,8 @@ function RecentContacts() {
                   className="group flex items-center gap-3 rounded-xl px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
                   <div className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="truncate font-medium">{contact.name}</span>
-                    <span className="truncate text-xs text-muted-foreground">
+                    <span className="font-medium">{contact.name}</span>
+                    <span className="text-xs text-muted-foreground">
                       {contact.email} ·{' '}
                       <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
                     </span>
@@ -144,7 +144,7 @@ function PendingFollowUps() {
                     )}
                   >
                     <span className="flex items-start justify-between gap-2">
-                      <span className="min-w-0 break-words font-medium">{task.title}</span>
+                      <span className="min-w-0 wrap-anywhere font-medium">{task.title}</span>
                       {overdue ? (
                         <Badge variant="destructive">
                           <AlertTriangle aria-hidden="true" />

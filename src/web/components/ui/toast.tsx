@@ -20,7 +20,13 @@ export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives
   );
 }
 
-/** The fixed area where toasts appear: top on phones, bottom right and at most 420 px wide on wider screens (spec §9). */
+/**
+ * The fixed area where toasts appear: top on phones, bottom right and at most 420 px wide on wider
+ * screens (spec §9). While a modal dialog is open it moves to the top left on wider screens, where
+ * a dialog has only its title (its buttons sit at the bottom, right-aligned, and its close button
+ * top right), so a toast never covers a dialog's action (issue #11 §5). On phones the top is
+ * already clear of the dialog's buttons, which sit at its bottom.
+ */
 export function ToastViewport({
   className,
   ...props
@@ -28,7 +34,7 @@ export function ToastViewport({
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px] sm:dialog-open:top-0 sm:dialog-open:right-auto sm:dialog-open:bottom-auto sm:dialog-open:left-0 sm:dialog-open:flex-col-reverse',
         className,
       )}
       {...props}

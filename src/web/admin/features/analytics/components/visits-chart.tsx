@@ -16,7 +16,9 @@ const CYAN = 'oklch(0.82 0.14 200)';
 const MAGENTA = 'oklch(0.72 0.22 340)';
 
 /**
- * The 30-day chart of visits (area, left axis) and new contacts (line, right axis). Drawn for
+ * The 30-day chart of visits (area, left axis) and new contacts (line, right axis). The two counts
+ * differ by orders of magnitude, so each keeps its own scale; each axis is drawn, labelled and
+ * ticked in its series' colour so the two scales never read as one (issue #11 §5). Drawn for
  * sighted users only (`aria-hidden`): the dashboard gives the same data as a summary and a table.
  * Loaded lazily, so recharts stays out of the admin's first bundle.
  */
@@ -26,7 +28,7 @@ export function VisitsChart({ daily }: { daily: DailyStat[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart
           data={daily}
-          margin={{ top: 8, right: 4, bottom: 0, left: -12 }}
+          margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
           accessibilityLayer={false}
         >
           <defs>
@@ -47,19 +49,35 @@ export function VisitsChart({ daily }: { daily: DailyStat[] }) {
           <YAxis
             yAxisId="visits"
             allowDecimals={false}
-            tick={{ fill: 'rgb(203 213 225)', fontSize: 12 }}
+            tick={{ fill: CYAN, fontSize: 12 }}
             tickLine={false}
-            axisLine={false}
-            width={48}
+            axisLine={{ stroke: CYAN }}
+            width={52}
+            label={{
+              value: 'Visits',
+              angle: -90,
+              position: 'insideLeft',
+              fill: CYAN,
+              fontSize: 12,
+              textAnchor: 'middle',
+            }}
           />
           <YAxis
             yAxisId="contacts"
             orientation="right"
             allowDecimals={false}
-            tick={{ fill: 'rgb(203 213 225)', fontSize: 12 }}
+            tick={{ fill: MAGENTA, fontSize: 12 }}
             tickLine={false}
-            axisLine={false}
-            width={32}
+            axisLine={{ stroke: MAGENTA }}
+            width={52}
+            label={{
+              value: 'New contacts',
+              angle: 90,
+              position: 'insideRight',
+              fill: MAGENTA,
+              fontSize: 12,
+              textAnchor: 'middle',
+            }}
           />
           <Tooltip
             labelFormatter={(label) => formatUtcDay(String(label))}

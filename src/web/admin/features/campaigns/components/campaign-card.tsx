@@ -32,7 +32,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
       className="flex h-full flex-col gap-4 rounded-2xl border border-white/10 bg-card/80 p-5"
     >
       <div className="flex items-start justify-between gap-3">
-        <h2 id={headingId} className="min-w-0 text-lg font-semibold break-words">
+        <h2 id={headingId} className="min-w-0 text-lg font-semibold wrap-anywhere">
           {campaign.name}
         </h2>
         <CampaignStatusBadge status={campaign.status} />
@@ -40,7 +40,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="shrink-0 text-muted-foreground">Subject:</dt>
-          <dd className="min-w-0 break-words">{campaign.subject}</dd>
+          <dd className="min-w-0 wrap-anywhere">{campaign.subject}</dd>
         </div>
         {campaign.recipientCount > 0 ? (
           <div className="flex items-center gap-2 text-muted-foreground">

@@ -31,11 +31,39 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
   if (recipients.length === 0) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No recipients yet</p>;
   }
+  const page = recipients.slice(0, shown);
+  // Cards below md (a five-column table cannot fit a phone: issue #11 §5), the table from md up.
   return (
     <div className="grid gap-2">
-      <div className="max-h-72 overflow-auto rounded-lg border border-white/10">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+      <ul aria-label="Recipients" className="grid gap-2 md:hidden">
+        {page.map((recipient) => (
+          <li key={recipient.id} className="grid gap-1 rounded-lg border border-white/10 p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0 font-medium">{recipient.contact?.name ?? 'Unknown'}</span>
+              <RecipientStatusBadge status={recipient.status} />
+            </div>
+            <span className="text-muted-foreground">{recipient.contact?.email ?? '-'}</span>
+            <span className="text-xs text-muted-foreground">
+              Sent: {recipient.sentAt ? formatDateTime(recipient.sentAt) : '-'}
+            </span>
+            <span
+              className={recipient.errorMessage ? 'text-xs text-red-300' : 'text-xs text-muted-foreground'}
+            >
+              Error: {recipient.errorMessage || '-'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden max-h-72 overflow-auto rounded-lg border border-white/10 md:block">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Recipients</caption>
+          <colgroup>
+            <col className="w-[20%]" />
+            <col className="w-[32%]" />
+            <col className="w-[11%]" />
+            <col className="w-[25%]" />
+            <col className="w-[12%]" />
+          </colgroup>
           <thead className="sticky top-0 bg-card text-xs text-muted-foreground uppercase">
             <tr>
               {RECIPIENT_COLUMNS.map((column) => (
@@ -45,17 +73,15 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-white/5">
-            {recipients.slice(0, shown).map((recipient) => (
+          <tbody className="divide-y divide-white/5 align-top">
+            {page.map((recipient) => (
               <tr key={recipient.id}>
                 <td className="px-3 py-2">{recipient.contact?.name ?? 'Unknown'}</td>
-                <td className="px-3 py-2 break-all">{recipient.contact?.email ?? '-'}</td>
+                <td className="px-3 py-2">{recipient.contact?.email ?? '-'}</td>
                 <td className="px-3 py-2">
                   <RecipientStatusBadge status={recipient.status} />
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {recipient.sentAt ? formatDateTime(recipient.sentAt) : '-'}
-                </td>
+                <td className="px-3 py-2">{recipient.sentAt ? formatDateTime(recipient.sentAt) : '-'}</td>
                 <td className={recipient.errorMessage ? 'px-3 py-2 text-red-300' : 'px-3 py-2'}>
                   {recipient.errorMessage || '-'}
                 </td>
@@ -117,7 +143,7 @@ export function CampaignDetailsDialog({
               {campaign?.name ?? 'Campaign details'}
               {campaign ? <CampaignStatusBadge status={campaign.status} /> : null}
             </DialogTitle>
-            <DialogDescription className="break-words">
+            <DialogDescription className="wrap-anywhere">
               {campaign ? `Subject: ${campaign.subject}` : 'Loading the campaign.'}
             </DialogDescription>
           </DialogHeader>

@@ -148,7 +148,7 @@ export function RecipientChecklist({
                       disabled={mark !== null}
                       onChange={(event) => toggle(member.id, event.target.checked)}
                     />
-                    <span className="min-w-0 flex-1 truncate">
+                    <span className="min-w-0 flex-1 truncate" title={`${member.name} ${member.email}`}>
                       <span className="font-medium">{member.name}</span>{' '}
                       <span className="text-muted-foreground">{member.email}</span>
                     </span>

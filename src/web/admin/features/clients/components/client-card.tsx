@@ -18,7 +18,7 @@ export function ClientCard({ client }: { client: Client }) {
     <article className="flex h-full flex-col gap-4 rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10">
       <div className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h2 className="break-words text-lg font-semibold">
+          <h2 className="wrap-anywhere text-lg font-semibold">
             {client.fromContactId ? (
               <Link
                 to={`/admin/contacts/${client.fromContactId}`}
@@ -66,10 +66,10 @@ export function ClientCard({ client }: { client: Client }) {
           {client.email ? (
             <a
               href={`mailto:${client.email}`}
-              className="inline-flex min-w-0 items-center gap-1.5 hover:text-foreground"
+              className="inline-flex min-w-0 items-start gap-1.5 hover:text-foreground"
             >
-              <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{client.email}</span>
+              <Mail className="mt-[3px] size-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0">{client.email}</span>
             </a>
           ) : null}
           {client.phone ? (
@@ -84,7 +84,7 @@ export function ClientCard({ client }: { client: Client }) {
         </div>
       ) : null}
       {client.notes ? (
-        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-foreground/85">
+        <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed text-foreground/85">
           {client.notes}
         </p>
       ) : null}

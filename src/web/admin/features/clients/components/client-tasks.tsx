@@ -81,12 +81,14 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <label
           htmlFor={checkboxId}
-          className={cn('cursor-pointer break-words text-sm', done && 'text-muted-foreground line-through')}
+          className={cn('cursor-pointer wrap-anywhere text-sm', done && 'text-muted-foreground line-through')}
         >
           {task.title}
         </label>
         {task.description ? (
-          <p className="whitespace-pre-wrap break-words text-xs text-muted-foreground">{task.description}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere text-xs text-muted-foreground">
+            {task.description}
+          </p>
         ) : null}
       </div>
       <ConfirmDialog

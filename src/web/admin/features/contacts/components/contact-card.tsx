@@ -18,7 +18,7 @@ export function ContactCard({ contact }: { contact: Contact }) {
   return (
     <article className="group relative flex h-full flex-col rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10 transition focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-brand-cyan/40 hover:bg-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="min-w-0 break-words text-base font-semibold">
+        <h2 className="min-w-0 wrap-anywhere text-base font-semibold">
           <Link
             to={`/admin/contacts/${contact.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
@@ -29,9 +29,9 @@ export function ContactCard({ contact }: { contact: Contact }) {
         <ContactStatusBadge status={contact.status} />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex min-w-0 items-center gap-1.5">
-          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">{contact.email}</span>
+        <span className="inline-flex min-w-0 items-start gap-1.5">
+          <Mail className="mt-[3px] size-3.5 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">{contact.email}</span>
         </span>
         {contact.phone ? (
           <span className="inline-flex items-center gap-1.5">
@@ -40,7 +40,7 @@ export function ContactCard({ contact }: { contact: Contact }) {
           </span>
         ) : null}
       </div>
-      <p className="mt-3 line-clamp-2 break-words text-sm leading-relaxed text-foreground/85">
+      <p className="mt-3 line-clamp-2 wrap-anywhere text-sm leading-relaxed text-foreground/85">
         {contact.message}
       </p>
       <p className="mt-3 inline-flex items-center gap-1.5 text-xs text-muted-foreground">

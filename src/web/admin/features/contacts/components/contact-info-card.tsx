@@ -37,7 +37,7 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
             <dt className="text-muted-foreground">Email</dt>
             <dd className="flex min-w-0 items-center gap-2">
               <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <a href={`mailto:${contact.email}`} className="truncate text-brand-cyan hover:underline">
+              <a href={`mailto:${contact.email}`} className="min-w-0 text-brand-cyan hover:underline">
                 {contact.email}
               </a>
             </dd>

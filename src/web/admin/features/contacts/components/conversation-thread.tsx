@@ -45,7 +45,7 @@ export function ConversationThread({
     >
       <ol className="grid gap-3">
         <ThreadItem sender="contact" label={contact.name} sentAt={contact.createdAt} note="Original message">
-          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{contact.message}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{contact.message}</p>
         </ThreadItem>
         {messages.data?.map((message) => (
           <ThreadItem

@@ -67,6 +67,7 @@ export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> 
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               autoFocus
+              className="max-h-96"
             />
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" size="sm" onClick={() => setEditing(false)}>
@@ -78,7 +79,16 @@ export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> 
             </div>
           </form>
         ) : contact.notes ? (
-          <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{contact.notes}</p>
+          // A long note scrolls inside its own box (issue #11 §5) so the cards below stay in reach;
+          // focusable so the keyboard can scroll it too.
+          <section
+            aria-labelledby={`${id}-title`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+            tabIndex={0}
+            className="max-h-96 overflow-y-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{contact.notes}</p>
+          </section>
         ) : (
           <p className="text-sm text-muted-foreground">No notes yet</p>
         )}

@@ -13,7 +13,7 @@ export function OriginalMessageCard({ contact }: { contact: Pick<Contact, 'messa
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{contact.message}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{contact.message}</p>
       </CardContent>
     </Card>
   );

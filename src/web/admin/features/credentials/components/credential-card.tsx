@@ -84,7 +84,7 @@ export function CredentialCard({ credential, password }: { credential: Credentia
       ) : (
         <>
           <div className="flex items-start justify-between gap-3">
-            <h3 id={headingId} className="min-w-0 pt-1 text-base font-semibold break-words">
+            <h3 id={headingId} className="min-w-0 pt-1 text-base font-semibold wrap-anywhere">
               <Link
                 to={`/admin/credentials/${credential.id}`}
                 className="rounded-sm text-brand-cyan underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"

@@ -159,7 +159,9 @@ export function CredentialDetailsCard({
             </DetailItem>
             <DetailItem label="Notes">
               {credential.notes ? (
-                <p className="whitespace-pre-wrap break-words text-sm leading-relaxed">{credential.notes}</p>
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">
+                  {credential.notes}
+                </p>
               ) : (
                 <None />
               )}

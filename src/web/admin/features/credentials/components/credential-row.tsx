@@ -56,7 +56,7 @@ export function CredentialRow({ credential, password }: { credential: Credential
           <Link
             id={companyId}
             to={`/admin/credentials/${credential.id}`}
-            className="inline-block pt-1.5 break-words rounded-sm text-brand-cyan underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="inline-block pt-1.5 wrap-anywhere rounded-sm text-brand-cyan underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {credential.companyName}
           </Link>

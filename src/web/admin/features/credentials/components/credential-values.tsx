@@ -64,7 +64,7 @@ export function ConnectorsValue({ credential }: { credential: Credential }) {
 export function NotesValue({ credential }: { credential: Credential }) {
   if (!credential.notes) return <EmptyValue />;
   return (
-    <span className="line-clamp-3 whitespace-pre-wrap break-words text-foreground/85">
+    <span className="line-clamp-3 whitespace-pre-wrap wrap-anywhere text-foreground/85">
       {credential.notes}
     </span>
   );

@@ -44,12 +44,15 @@ export function ContactTasksCard({ contactId, tasks }: { contactId: number; task
                 >
                   <div className="grid min-w-0 gap-1.5">
                     <p
-                      className={cn('break-words font-medium', done && 'text-muted-foreground line-through')}
+                      className={cn(
+                        'wrap-anywhere font-medium',
+                        done && 'text-muted-foreground line-through',
+                      )}
                     >
                       {task.title}
                     </p>
                     {task.description ? (
-                      <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                      <p className="whitespace-pre-wrap wrap-anywhere text-sm text-muted-foreground">
                         {task.description}
                       </p>
                     ) : null}

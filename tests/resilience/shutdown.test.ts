@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, mailQueue } from '../../src/db/schema/index.ts';
 import { killAllServers, signInTo, startServer } from '../api/helpers/server-process.ts';
 import { startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
 import { createServerStore, flood, type ServerStore } from './helpers/load.ts';
@@ -68,17 +69,21 @@ async function floodThenSignal(
 async function notificationStatuses(store: ServerStore) {
   const database = await store.open();
   try {
-    const contacts = await database.db.execute<{ id: number }>(sql`select id from contacts`);
-    const queued = await database.db.execute<{ id: number; status: string }>(sql`
-      select substring(digest_entry_text from '/admin/contacts/([0-9]+)$')::int as id, status
-      from mail_queue where kind = 'lead_notification'`);
-    const digests = await database.db.execute<{ status: string }>(
-      sql`select status from mail_queue where kind = 'lead_digest'`,
-    );
+    const contactRows = await database.db.select({ id: contacts.id }).from(contacts);
+    const queued = await database.db
+      .select({ entry: mailQueue.digestEntryText, status: mailQueue.status })
+      .from(mailQueue)
+      .where(eq(mailQueue.kind, 'lead_notification'));
+    const digests = await database.db
+      .select({ status: mailQueue.status })
+      .from(mailQueue)
+      .where(eq(mailQueue.kind, 'lead_digest'));
     return {
-      contactIds: new Set(contacts.rows.map((r) => Number(r.id))),
-      notification: new Map(queued.rows.map((r) => [Number(r.id), r.status])),
-      digestStatuses: digests.rows.map((r) => r.status),
+      contactIds: new Set(contactRows.map((r) => r.id)),
+      notification: new Map(
+        queued.map((r) => [Number(/\/admin\/contacts\/(\d+)$/.exec(r.entry ?? '')?.[1]), r.status]),
+      ),
+      digestStatuses: digests.map((r) => r.status as string),
     };
   } finally {
     await database.close();

@@ -132,6 +132,9 @@ describe('a flood of leads', () => {
     expect(digest.subject).toMatch(/^[\d,]+ new leads? on the .+ website$/);
     expect(digest.replyTo ?? []).toEqual([]);
 
-    console.log(`flood: every lead notified; mail used ${smtp.messages.length} of ${CAP}`);
+    const largest = Math.max(...smtp.messages.map((m) => m.raw.length));
+    console.log(
+      `flood: every lead notified; mail used ${smtp.messages.length} of ${CAP}; largest digest ${Math.round(largest / 1024)} KB`,
+    );
   });
 });

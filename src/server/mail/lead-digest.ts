@@ -53,18 +53,20 @@ export function leadDigest(options: { siteName: string; entries: { html: string;
 } {
   const n = options.entries.length;
   const subject = `${n.toLocaleString('en-US')} new ${n === 1 ? 'lead' : 'leads'} on the ${options.siteName} website`;
-  const intro =
-    'Many leads arrived in a short time, so they are listed together here instead of one email each. ' +
-    'Every one is saved in the admin.';
+  // Two short lines: the plain-text part is read as is, without rewrapping.
+  const intro = [
+    'Leads are arriving quickly, so they are listed together here instead of one email each.',
+    'Every one is saved in the admin.',
+  ];
   return {
     subject,
     html: [
       `<h2>${escapeHtml(subject)}</h2>`,
-      `<p>${intro}</p>`,
+      `<p>${intro.join(' ')}</p>`,
       '<ol>',
       ...options.entries.map((e) => e.html),
       '</ol>',
     ].join('\n'),
-    text: [subject, '', intro, '', options.entries.map((e) => e.text).join('\n\n')].join('\n'),
+    text: [subject, '', ...intro, '', options.entries.map((e) => e.text).join('\n\n')].join('\n'),
   };
 }

@@ -75,6 +75,23 @@ describe('lead notifications', () => {
     expect(mail.html).toContain('Prefers a text and a call:</th>');
   });
 
+  it('keeps Reply-To on the lead whatever the name holds (commas, quotes, brackets, line breaks)', async () => {
+    const before = smtp.messages.length;
+    await post({
+      ...lead,
+      name: 'Eve, "Boss" <boss@evil.example>\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+    });
+    await smtp.waitFor(before + 1);
+    const raw = smtp.messages.at(-1)!.raw.toString();
+    const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(raw).not.toMatch(/^Bcc:/im);
+    const mail = await smtp.messages.at(-1)!.parsed();
+    expect(mail.replyTo?.map((a) => a.address)).toEqual(['eve@example.com']);
+    expect(smtp.messages.at(-1)!.envelopeTo).toEqual(['owner@example.com']);
+  });
+
   it('says so for a returning lead', () => {
     const mail = leadNotification({
       to: 'owner@example.com',
@@ -102,8 +119,7 @@ describe('lead notifications', () => {
   });
 
   it('collapses a flood into spaced digests that list every lead with its link, then calms down', async () => {
-    // Two more leads on their own: three notifications so far.
-    await post({ ...lead, name: 'Calm Two', email: 'two@example.com' });
+    // One more lead on its own: three notifications so far.
     await post({ ...lead, name: 'Calm Three', email: 'three@example.com' });
     await smtp.waitFor(3);
 

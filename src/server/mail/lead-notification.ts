@@ -21,7 +21,12 @@ export function leadNotification(options: {
   siteName: string;
   returning?: boolean;
 }): QueuedMail {
-  const { lead } = options;
+  // One-line fields stay on one line, whatever the visitor typed into them.
+  const lead = {
+    ...options.lead,
+    name: oneLine(options.lead.name),
+    phone: options.lead.phone && oneLine(options.lead.phone),
+  };
   const link = `${options.adminUrl}/admin/contacts/${options.contactId}`;
   const label = options.returning ? 'Returning lead' : 'New lead';
   const heading = `${label} from the ${options.siteName} website`;
@@ -57,7 +62,7 @@ export function leadNotification(options: {
 
   const excerpt =
     lead.message.length > DIGEST_EXCERPT ? `${lead.message.slice(0, DIGEST_EXCERPT - 1)}…` : lead.message;
-  const oneLine = excerpt.replace(/\s+/g, ' ');
+  const summary = oneLine(excerpt);
   const who = `${lead.name} <${lead.email}>${lead.phone ? `, ${lead.phone}` : ''}`;
   const tag = options.returning ? ' (returning)' : '';
   return {
@@ -70,7 +75,11 @@ export function leadNotification(options: {
     digestEntryHtml:
       `<li style="margin-bottom:12px"><a href="${escapeHtml(link)}"><strong>${escapeHtml(lead.name)}</strong></a>${tag}` +
       ` &lt;${escapeHtml(lead.email)}&gt;${lead.phone ? `, ${escapeHtml(lead.phone)}` : ''}` +
-      `<br><span style="color:#475569">${escapeHtml(oneLine)}</span></li>`,
-    digestEntryText: `- ${who}${tag}\n  ${oneLine}\n  ${link}`,
+      `<br><span style="color:#475569">${escapeHtml(summary)}</span></li>`,
+    digestEntryText: `- ${who}${tag}\n  ${summary}\n  ${link}`,
   };
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
 }

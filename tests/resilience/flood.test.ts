@@ -105,7 +105,7 @@ describe('a flood of leads', () => {
     expect(admin.length).toBeGreaterThan(5);
     expect(percentile(admin, 95)).toBeLessThan(3000);
     expect(health.every(Number.isFinite)).toBe(true);
-    expect(percentile(health, 95)).toBeLessThan(2000);
+    expect(percentile(health, 95)).toBeLessThan(3000);
 
     // Every acknowledged lead is in the CRM.
     const listed = await fetch(`${server.url}/api/admin/contacts`, { headers: { cookie } });

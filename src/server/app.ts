@@ -52,6 +52,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long shutdown waits for a sender's message in flight before abandoning it (ms). */
+const WORKER_STOP_DEADLINE_MS = 4000;
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
@@ -97,7 +100,16 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('mailer', mailer);
   app.decorate(
     'mailQueue',
-    new MailQueueWorker(database.db, mailer, app.log, config.mail.dailyLimit, options.mailBackoff),
+    new MailQueueWorker({
+      db: database.db,
+      mailer,
+      log: app.log,
+      dailyLimit: config.mail.dailyLimit,
+      siteName: config.site.name,
+      backoff: options.mailBackoff,
+      staleSendingMs: database.kind === 'pglite' ? 0 : undefined,
+      now: options.now,
+    }),
   );
   app.decorate('visits', new VisitCounter(database.db));
   app.decorate('vault', new VaultAccess(database.db));
@@ -116,11 +128,18 @@ export async function buildApp(options: BuildAppOptions) {
       now: options.now,
     }),
   );
-  // onClose hooks run last-registered first: the database closes after everything that writes to it.
+  // The senders stop first, side by side and within a deadline (issue #10 §4: shutdown under load
+  // within 10 s), so the database is free for the requests still in flight; what they leave
+  // queued stays queued. onClose hooks then run last-registered first: the database closes after
+  // everything that writes to it.
+  app.addHook('preClose', async () => {
+    await Promise.all([
+      app.mailQueue.stop(WORKER_STOP_DEADLINE_MS),
+      app.campaigns.stop(WORKER_STOP_DEADLINE_MS),
+    ]);
+  });
   app.addHook('onClose', async () => database.close());
   app.addHook('onClose', async () => app.mailer.close());
-  app.addHook('onClose', async () => app.mailQueue.stop());
-  app.addHook('onClose', async () => app.campaigns.stop());
   app.addHook('onClose', async () => app.visits.stop());
   app.addHook('onClose', async () => app.vault.clear());
   app.addHook('onReady', async () => {

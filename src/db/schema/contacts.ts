@@ -75,7 +75,12 @@ export const contactTasks = pgTable(
   ],
 );
 
-/** The email conversation with a contact (spec §3 'Contact message'). */
+/**
+ * The email conversation with a contact (spec §3 'Contact message'). An email the admin sends is
+ * recorded `pending` before it is handed to the provider and marked `sent` once accepted; a
+ * refused send deletes its row (issue #10 §5). A row left `pending` by a crash may have been
+ * delivered: it stays in the conversation and counts against the daily cap.
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -86,11 +91,13 @@ export const contactMessages = pgTable(
     sender: text('sender').$type<'contact' | 'admin'>().notNull(),
     subject: text('subject'),
     content: text('content').notNull(),
+    status: text('status').$type<'pending' | 'sent'>().notNull().default('sent'),
     sentAt: tsz('sent_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     check('contact_messages_sender_check', sql`${t.sender} in ('contact', 'admin')`),
+    check('contact_messages_status_check', sql`${t.status} in ('pending', 'sent')`),
     index('contact_messages_contact_idx').on(t.contactId, t.sentAt),
   ],
 );

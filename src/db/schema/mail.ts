@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, tsz, updatedAt } from './common.ts';
 
 /** The connected Gmail Workspace account (DESIGN §3 'Mail providers'); the token is encrypted. */
@@ -15,20 +15,33 @@ export const mailConnections = pgTable('mail_connections', {
 });
 
 /**
- * Outgoing mail that is not a campaign (lead notifications, one-to-one emails): queued, sent by
- * a worker, retried with backoff. Every message the product sends is logged here or in
- * campaign_recipients, which is what the rolling daily cap counts.
+ * Outgoing mail that is not a campaign (lead notifications and the digests that collapse them
+ * under a flood): queued, sent by a worker, retried with backoff. Every message the product sends
+ * is logged here, in contact_messages or in campaign_recipients, which is what the rolling daily
+ * cap counts. A notification folded into a digest becomes `digested` (with `digest_id`) and is
+ * not counted: only the digest is sent (issue #10 §4).
  */
 export const mailQueue = pgTable(
   'mail_queue',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').$type<'lead_notification' | 'contact_email'>().notNull(),
+    kind: text('kind').$type<'lead_notification' | 'lead_digest' | 'contact_email'>().notNull(),
     toAddress: text('to_address').notNull(),
+    /** Where a reply goes (the lead, for a lead notification); null: the sender. */
+    replyTo: jsonb('reply_to').$type<{ name?: string; address: string }>(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
+    /** The plain-text part; null: derived from the HTML. */
     text: text('text'),
-    status: text('status').$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** A lead notification's entry in a digest (HTML list item and its plain-text lines). */
+    digestEntryHtml: text('digest_entry_html'),
+    digestEntryText: text('digest_entry_text'),
+    /** The digest this notification was folded into. */
+    digestId: integer('digest_id').references((): AnyPgColumn => mailQueue.id),
+    status: text('status')
+      .$type<'pending' | 'sending' | 'sent' | 'failed' | 'digested'>()
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
@@ -37,8 +50,13 @@ export const mailQueue = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('mail_queue_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check(
+      'mail_queue_status_check',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'digested')`,
+    ),
     index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_queue_sent_at_idx').on(t.sentAt),
+    index('mail_queue_kind_created_at_idx').on(t.kind, t.createdAt),
+    index('mail_queue_digest_idx').on(t.digestId),
   ],
 );

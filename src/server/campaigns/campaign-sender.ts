@@ -6,6 +6,7 @@ import type { CampaignSendResult } from '../../shared/campaigns.ts';
 import { notFound } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
+import { WorkerLoop } from '../worker-loop.ts';
 import { addRecipients } from './campaign-operations.ts';
 import { personalize } from './personalize.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -58,35 +59,37 @@ const isChosen = (ids: number[]) =>
  * frees. A campaign with nothing left to send becomes `sent`.
  */
 export class CampaignSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+  private readonly loop: WorkerLoop;
   private readonly now: () => Date;
 
   constructor(private readonly o: CampaignSenderOptions) {
     this.now = o.now ?? (() => new Date());
+    this.loop = new WorkerLoop({
+      name: 'campaign sender',
+      log: o.log,
+      pass: (signal) => this.runOnce(signal),
+    });
   }
 
   /** Marks rows a dead process left `sending` as interrupted, then polls every `intervalMs`. */
   start(intervalMs = 5000): void {
-    this.running = this.markInterrupted(this.o.interruptedAfterMs ?? INTERRUPTED_AFTER_MS);
-    this.timer = setInterval(() => this.nudge(), intervalMs);
-    this.timer.unref();
-    this.nudge();
+    void this.loop
+      .exclusive(() => this.markInterrupted(this.o.interruptedAfterMs ?? INTERRUPTED_AFTER_MS))
+      .catch((err) => this.o.log.error({ err }, 'campaign recovery failed'));
+    this.loop.start(intervalMs);
   }
 
-  /** Runs a pass soon (serialised with any pass under way). */
+  /** Runs a pass soon (serialised with any pass under way; nudges coalesce). */
   nudge(): void {
-    if (this.stopped) return;
-    this.running = this.running
-      .then(() => this.runOnce())
-      .catch((err) => this.o.log.error({ err }, 'campaign pass failed'));
+    this.loop.nudge();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  /**
+   * Stops polling; the pass under way ends after the group in the provider's hands (claimed rows
+   * not attempted go back to `pending`). Waits at most `deadlineMs`.
+   */
+  stop(deadlineMs = 5000): Promise<boolean> {
+    return this.loop.stop(deadlineMs);
   }
 
   /**
@@ -124,9 +127,7 @@ export class CampaignSender {
       .from(campaignRecipients)
       .where(and(chosen, eq(campaignRecipients.status, 'pending')));
     if (Number(waiting?.n ?? 0) <= SYNC_SEND_LIMIT) {
-      const pass = this.running.then(() => this.runOnce(campaignId));
-      this.running = pass.catch((err) => this.o.log.error({ err }, 'campaign pass failed'));
-      await pass;
+      await this.loop.exclusive((signal) => this.runOnce(signal, campaignId));
     } else {
       this.nudge();
     }
@@ -152,13 +153,16 @@ export class CampaignSender {
     };
   }
 
-  /** One pass: recover interrupted rows, send what the cap allows, close finished campaigns. */
-  async runOnce(onlyCampaign?: number): Promise<void> {
+  /**
+   * One pass: recover interrupted rows, send what the cap allows until nothing is due or `signal`
+   * aborts, close finished campaigns.
+   */
+  async runOnce(signal?: AbortSignal, onlyCampaign?: number): Promise<void> {
     await this.markInterrupted(INTERRUPTED_AFTER_MS);
-    for (;;) {
+    while (!signal?.aborted) {
       const claimed = await this.claim(onlyCampaign);
       if (claimed.length === 0) break;
-      await this.deliverBatch(claimed);
+      await this.deliverBatch(claimed, signal);
     }
     await this.finishCampaigns();
   }
@@ -228,9 +232,9 @@ export class CampaignSender {
   /**
    * Sends a claimed batch, `CONCURRENCY` messages at a time (one per pooled SMTP connection).
    * Each group's `attempted_at` is committed before its provider calls, so a crash leaves at most
-   * one group `interrupted`.
+   * one group `interrupted`. When `signal` aborts, the groups not started go back to `pending`.
    */
-  private async deliverBatch(rows: (typeof campaignRecipients.$inferSelect)[]) {
+  private async deliverBatch(rows: (typeof campaignRecipients.$inferSelect)[], signal?: AbortSignal) {
     const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
     const contactIds = rows.flatMap((r) => (r.contactId ? [r.contactId] : []));
     const campaignById = new Map(
@@ -266,6 +270,18 @@ export class CampaignSender {
     }
 
     for (let i = 0; i < sendable.length; i += CONCURRENCY) {
+      if (signal?.aborted) {
+        await this.o.db
+          .update(campaignRecipients)
+          .set({ status: 'pending' })
+          .where(
+            inArray(
+              campaignRecipients.id,
+              sendable.slice(i).map((s) => s.row.id),
+            ),
+          );
+        return;
+      }
       const group = sendable.slice(i, i + CONCURRENCY);
       // From here on the provider may deliver them: a crash now must not lead to a resend.
       await this.o.db

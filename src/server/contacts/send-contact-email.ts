@@ -1,21 +1,25 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { ContactMessage, SendEmailRequest } from '../../shared/contacts.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { MailSendError } from '../mail/mail-provider.ts';
-import { remainingToday } from '../mail/mail-usage.ts';
+import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { findContact } from './find-contact.ts';
 import { toContactMessage } from './list-contact-messages.ts';
 
 /**
- * Emails a contact through the active provider and records the message in the conversation
- * (spec §7 send-email). The message is recorded only after the provider accepted it, so a failed
- * send records nothing. No transaction is held open during the send: it can take seconds, and the
- * embedded database serves one transaction at a time. At the daily cap (`dailyLimit` per rolling
- * 24 hours, shared with campaigns and notifications) nothing is sent.
- * @throws HttpError 404 'Contact not found'; 429 at the daily cap; 502 with the provider's
- *   message when sending fails.
+ * Emails a contact through the active provider and records it in the conversation (spec §7
+ * send-email). The message is recorded first (`pending`, which counts against the daily cap), then
+ * handed to the provider, then marked `sent` (issue #10 §5: a database error can no longer follow
+ * a delivered mail, and a mail in the provider's hands is always in the conversation and the cap).
+ * A provider refusal deletes the record, so the conversation shows only what may have gone out.
+ * The cap check and the record share one transaction under the cap's advisory lock, so two sends
+ * cannot both take the last free slot; no transaction is held open during the send (it can take
+ * seconds, and the embedded database serves one transaction at a time).
+ * @throws HttpError 404 'Contact not found'; 429 at the daily cap (`dailyLimit` per rolling 24
+ *   hours, shared with campaigns and notifications); 502 with the provider's message when sending fails.
  */
 export async function sendContactEmail(
   db: Db,
@@ -25,12 +29,26 @@ export async function sendContactEmail(
   email: SendEmailRequest,
 ): Promise<ContactMessage> {
   const contact = await findContact(db, contactId);
-  if ((await remainingToday(db, dailyLimit)) <= 0) {
-    throw new HttpError(
-      429,
-      `Daily sending limit reached: ${dailyLimit.toLocaleString('en-US')} emails in the last 24 hours. Try again later.`,
-    );
-  }
+  const recorded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
+    if ((await remainingToday(tx as unknown as Db, dailyLimit)) <= 0) {
+      throw new HttpError(
+        429,
+        `Daily sending limit reached: ${dailyLimit.toLocaleString('en-US')} emails in the last 24 hours. Try again later.`,
+      );
+    }
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        contactId,
+        sender: 'admin',
+        status: 'pending',
+        subject: email.subject,
+        content: email.content,
+      })
+      .returning();
+    return row!;
+  });
   try {
     await mailer.send({
       to: { name: contact.name, address: contact.email },
@@ -38,12 +56,14 @@ export async function sendContactEmail(
       html: email.content,
     });
   } catch (error) {
+    await db.delete(contactMessages).where(eq(contactMessages.id, recorded.id));
     if (error instanceof MailSendError) throw new HttpError(502, error.message);
     throw error;
   }
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ contactId, sender: 'admin', subject: email.subject, content: email.content })
+  const [sent] = await db
+    .update(contactMessages)
+    .set({ status: 'sent', sentAt: new Date() })
+    .where(eq(contactMessages.id, recorded.id))
     .returning();
-  return toContactMessage(row!);
+  return toContactMessage(sent ?? recorded);
 }

@@ -7,7 +7,7 @@ const htmlToText = compile({ wordwrap: 78 });
 
 /**
  * Builds the raw RFC 5322 / MIME message with nodemailer's MailComposer (no hand-made MIME):
- * `From` is the company address, HTML with a plain-text alternative, `Message-ID` and `Date` set,
+ * `From` is the company address, HTML with a plain-text alternative (the given one, else derived), `Message-ID` and `Date` set,
  * CRLF line ends, header values encoded so a subject or name cannot inject headers.
  * @returns the raw message bytes and its Message-ID.
  */
@@ -18,7 +18,7 @@ export async function composeMessage(from: Address, message: OutgoingMessage) {
     replyTo: message.replyTo,
     subject: message.subject,
     html: message.html,
-    text: htmlToText(message.html),
+    text: message.text ?? htmlToText(message.html),
     headers: message.headers,
     newline: '\r\n',
   }).compile();

@@ -2,9 +2,16 @@ import escapeHtml from 'escape-html';
 import type { ParsedContactRequest } from '../../shared/contact.ts';
 import type { QueuedMail } from './mail-queue.ts';
 
+/** Characters of the lead's message shown in a digest entry (the notification shows it whole). */
+const DIGEST_EXCERPT = 160;
+
 /**
- * The owner's notification of a new lead (name, email, phone, preference, message, and a link to
- * the contact in the admin). Every value from the visitor is HTML-escaped.
+ * The owner's notification of a lead (issue #11 §4): subject "New lead: <name>" ("Returning lead:
+ * <name>" when `returning`, a second submission from a known address), `Reply-To` the lead, an
+ * HTML part and a hand-written plain-text part with one "Label: value" per line, the message, and
+ * the link to the contact in the admin (`adminUrl` is the site's public base URL, no trailing
+ * slash). Also carries the lead's entry for a digest, used when a flood collapses notifications
+ * (issue #10 §4). Every value from the visitor is HTML-escaped.
  */
 export function leadNotification(options: {
   to: string;
@@ -12,22 +19,67 @@ export function leadNotification(options: {
   lead: ParsedContactRequest;
   adminUrl: string;
   siteName: string;
+  returning?: boolean;
 }): QueuedMail {
-  const { lead } = options;
+  // One-line fields stay on one line, whatever the visitor typed into them.
+  const lead = {
+    ...options.lead,
+    name: oneLine(options.lead.name),
+    phone: options.lead.phone && oneLine(options.lead.phone),
+  };
   const link = `${options.adminUrl}/admin/contacts/${options.contactId}`;
+  const label = options.returning ? 'Returning lead' : 'New lead';
+  const heading = `${label} from the ${options.siteName} website`;
   const rows: [string, string][] = [
     ['Name', lead.name],
     ['Email', lead.email],
     ['Phone', lead.phone ?? '—'],
     ['Prefers a text and a call', lead.preferTextAndCall ? 'Yes' : 'No'],
   ];
+  const cell = 'style="text-align:left;vertical-align:top;padding:4px 12px 4px 0"';
   const html = [
-    `<h2>New lead from the ${escapeHtml(options.siteName)} website</h2>`,
-    '<table cellpadding="4">',
-    ...rows.map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`),
+    `<h2>${escapeHtml(heading)}</h2>`,
+    '<table cellpadding="0" cellspacing="0">',
+    ...rows.map(([k, v]) => `<tr><th ${cell}>${k}:</th><td ${cell}>${escapeHtml(v)}</td></tr>`),
     '</table>',
     `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
-    `<p><a href="${escapeHtml(link)}">Open the contact in the admin</a></p>`,
+    `<p><a href="${escapeHtml(link)}">Open ${escapeHtml(lead.name)} in the admin</a></p>`,
+    `<p style="color:#64748b">Reply to this email to answer ${escapeHtml(lead.name)} directly.</p>`,
   ].join('\n');
-  return { kind: 'lead_notification', toAddress: options.to, subject: `New lead: ${lead.name}`, html };
+  const text = [
+    heading,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Message:',
+    lead.message,
+    '',
+    `Open ${lead.name} in the admin:`,
+    link,
+    '',
+    `Reply to this email to answer ${lead.name} directly.`,
+  ].join('\n');
+
+  const excerpt =
+    lead.message.length > DIGEST_EXCERPT ? `${lead.message.slice(0, DIGEST_EXCERPT - 1)}…` : lead.message;
+  const summary = oneLine(excerpt);
+  const who = `${lead.name} <${lead.email}>${lead.phone ? `, ${lead.phone}` : ''}`;
+  const tag = options.returning ? ' (returning)' : '';
+  return {
+    kind: 'lead_notification',
+    toAddress: options.to,
+    replyTo: { name: lead.name, address: lead.email },
+    subject: `${label}: ${lead.name}`,
+    html,
+    text,
+    digestEntryHtml:
+      `<li style="margin-bottom:12px"><a href="${escapeHtml(link)}"><strong>${escapeHtml(lead.name)}</strong></a>${tag}` +
+      ` &lt;${escapeHtml(lead.email)}&gt;${lead.phone ? `, ${escapeHtml(lead.phone)}` : ''}` +
+      `<br><span style="color:#475569">${escapeHtml(summary)}</span></li>`,
+    digestEntryText: `- ${who}${tag}\n  ${summary}\n  ${link}`,
+  };
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
 }

@@ -11,8 +11,10 @@ export interface Address {
 export interface OutgoingMessage {
   to: Address;
   subject: string;
-  /** HTML body; a plain-text alternative is derived from it. */
+  /** HTML body; a plain-text alternative is derived from it unless `text` is given. */
   html: string;
+  /** The plain-text alternative, when written by hand rather than derived from the HTML. */
+  text?: string;
   replyTo?: Address;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058). Values are encoded by the MIME composer. */
   headers?: Record<string, string>;

@@ -1,8 +1,18 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailQueue } from '../../db/schema/index.ts';
+import { WorkerLoop } from '../worker-loop.ts';
 import type { Mailer } from './create-mailer.ts';
+import {
+  DIGEST_MAX_LEADS,
+  DIGEST_WINDOW_MS,
+  decideLeadMail,
+  HANDFUL,
+  INDIVIDUAL_WINDOW_MS,
+  leadDigest,
+} from './lead-digest.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
 
 /**
@@ -10,15 +20,22 @@ import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
  * notifications): rows in `mail_queue`, written in the same transaction as the thing they announce,
  * sent by a worker in every instance. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so two
  * instances never take the same row. Failures are retried with exponential backoff; a row left
- * `sending` by a crashed process is retried after `STALE_SENDING_MS` (at-least-once delivery).
- * At the daily cap (shared with campaigns and single emails) due rows wait until the window frees.
+ * `sending` by a crashed process is retried (at-least-once delivery): at start-up on PGlite (one
+ * process owns the data), after `STALE_SENDING_MS` on PostgreSQL. At the daily cap (shared with
+ * campaigns and single emails) due rows wait until the window frees. Under a flood, lead
+ * notifications are collapsed into digests (lead-digest.ts, issue #10 §4).
  */
 
-export type QueuedMail = Pick<typeof mailQueue.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'html'>;
+export type QueuedMail = Pick<
+  typeof mailQueue.$inferInsert,
+  'kind' | 'toAddress' | 'replyTo' | 'subject' | 'html' | 'text' | 'digestEntryHtml' | 'digestEntryText'
+>;
 
 export const MAX_ATTEMPTS = 12;
 const STALE_SENDING_MS = 10 * 60 * 1000;
 const BATCH = 20;
+/** Least time between two passes started by nudges (ms): a flood's nudges cost a pass now and then. */
+const PASS_SPACING_MS = 250;
 
 /** Default backoff: 30 s, 1 min, 2 min, … capped at 1 hour (ms after the `attempt`-th failure). */
 export const defaultBackoff = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
@@ -28,114 +45,259 @@ export async function enqueueMail(db: Db, mail: QueuedMail): Promise<void> {
   await db.insert(mailQueue).values(mail);
 }
 
+export interface MailQueueOptions {
+  db: Db;
+  mailer: Pick<Mailer, 'send'>;
+  log: FastifyBaseLogger;
+  /** Messages allowed per rolling 24 hours, shared with every other sender (DESIGN §3). */
+  dailyLimit: number;
+  /** The site's name, for the digest's subject. */
+  siteName: string;
+  /** Retry delay after the n-th failed attempt (ms). */
+  backoff?: (attempt: number) => number;
+  /**
+   * Rows left `sending` count as abandoned after this long. PGlite: 0, every such row belongs to
+   * a process that is gone (the data folder is locked to one process).
+   */
+  staleSendingMs?: number;
+  now?: () => Date;
+}
+
+type Row = typeof mailQueue.$inferSelect;
+
 export class MailQueueWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
-  private stopped = false;
+  private readonly loop: WorkerLoop;
+  private readonly now: () => Date;
+  private readonly backoff: (attempt: number) => number;
 
-  constructor(
-    private readonly db: Db,
-    private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
-    /** Messages allowed per rolling 24 hours, shared with every other sender (DESIGN §3). */
-    private readonly dailyLimit: number,
-    private readonly backoff: (attempt: number) => number = defaultBackoff,
-  ) {}
+  constructor(private readonly o: MailQueueOptions) {
+    this.now = o.now ?? (() => new Date());
+    this.backoff = o.backoff ?? defaultBackoff;
+    this.loop = new WorkerLoop({
+      name: 'mail queue',
+      log: o.log,
+      pass: (signal) => this.runOnce(signal),
+      minSpacingMs: PASS_SPACING_MS,
+    });
+  }
 
-  /** Polls every `intervalMs`; `nudge()` runs a pass at once (after an enqueue). */
+  /** Recovers rows a dead process left `sending`, then polls every `intervalMs`. */
   start(intervalMs = 10_000): void {
-    this.timer = setInterval(() => this.nudge(), intervalMs);
-    this.timer.unref();
-    this.nudge();
+    void this.loop
+      .exclusive(() => this.recoverStale(this.o.staleSendingMs ?? STALE_SENDING_MS))
+      .catch((err) => this.o.log.error({ err }, 'mail queue recovery failed'));
+    this.loop.start(intervalMs);
   }
 
+  /** Asks for a pass soon (after an enqueue); nudges coalesce, so one per lead is fine. */
   nudge(): void {
-    if (this.stopped) return;
-    this.running = this.running
-      .then(async () => {
-        await this.runOnce();
-      })
-      .catch((err) => this.log.error({ err }, 'mail queue pass failed'));
+    this.loop.nudge();
   }
 
-  /** Waits for the pass under way and stops polling. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  /**
+   * Stops polling; the pass under way hands back what it claimed but has not sent yet and ends
+   * after the message in the provider's hands. Waits at most `deadlineMs`.
+   */
+  stop(deadlineMs = 5000): Promise<boolean> {
+    return this.loop.stop(deadlineMs);
   }
 
-  /** Sends every due message; returns how many were handled. */
-  async runOnce(now = new Date()): Promise<number> {
-    await this.db
+  /** Sends every due message until nothing is due or `signal` aborts; returns how many were handled. */
+  async runOnce(signal?: AbortSignal): Promise<number> {
+    await this.recoverStale(STALE_SENDING_MS);
+    let handled = 0;
+    while (!signal?.aborted) {
+      const claimed = await this.claim(this.now());
+      if (claimed.length === 0) break;
+      for (const [i, row] of claimed.entries()) {
+        if (signal?.aborted) {
+          await this.release(claimed.slice(i));
+          return handled;
+        }
+        await this.deliver(row);
+        handled++;
+      }
+    }
+    return handled;
+  }
+
+  private async recoverStale(afterMs: number) {
+    await this.o.db
       .update(mailQueue)
       .set({ status: 'pending' })
       .where(
         and(
           eq(mailQueue.status, 'sending'),
-          lt(mailQueue.updatedAt, new Date(now.getTime() - STALE_SENDING_MS)),
+          lt(mailQueue.updatedAt, new Date(this.now().getTime() - afterMs + 1)),
         ),
       );
-    let handled = 0;
-    for (;;) {
-      const claimed = await this.claim(now);
-      if (claimed.length === 0) return handled;
-      for (const row of claimed) await this.deliver(row, now);
-      handled += claimed.length;
-    }
   }
 
-  /** Claims due messages, no more than the daily cap has room for (the rest wait, pending). */
-  private async claim(now: Date) {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
-      const locked = await tx
+  /** Claimed rows not handed to the provider go back to `pending`, that attempt not counted. */
+  private async release(rows: Row[]) {
+    await this.o.db
+      .update(mailQueue)
+      .set({ status: 'pending', attempts: sql`${mailQueue.attempts} - 1` })
+      .where(
+        and(
+          eq(mailQueue.status, 'sending'),
+          inArray(
+            mailQueue.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+  }
+
+  /**
+   * Claims due messages, no more than the daily cap has room for (the rest wait, pending): other
+   * mail first (digest retries), then lead notifications one by one while calm, or a new digest
+   * of every waiting lead under a flood.
+   */
+  private async claim(now: Date): Promise<Row[]> {
+    return this.o.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await db.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
+      const due = and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now));
+      const others = await db
         .select({ id: mailQueue.id })
         .from(mailQueue)
-        .where(and(eq(mailQueue.status, 'pending'), lt(mailQueue.nextAttemptAt, new Date(now.getTime() + 1))))
+        .where(and(due, ne(mailQueue.kind, 'lead_notification')))
         .orderBy(mailQueue.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      // The cap is counted only when something is due: an idle poll stays one cheap query.
-      if (locked.length === 0) return [];
-      const due = locked.slice(
-        0,
-        Math.max(0, await remainingToday(tx as unknown as Db, this.dailyLimit, now)),
-      );
-      if (due.length === 0) return [];
-      return tx
+      const leads = await db
+        .select({ id: mailQueue.id })
+        .from(mailQueue)
+        .where(and(due, eq(mailQueue.kind, 'lead_notification')))
+        .orderBy(mailQueue.id)
+        .limit(HANDFUL + 1)
+        .for('update', { skipLocked: true });
+      // The cap is counted only when something is due: an idle poll stays two cheap queries.
+      if (others.length === 0 && leads.length === 0) return [];
+      const decision =
+        leads.length === 0 ? 'none' : decideLeadMail(await this.leadHistory(db, leads.length, now), now);
+      if (others.length === 0 && (decision === 'none' || decision === 'wait')) return [];
+      let room = await remainingToday(db, this.o.dailyLimit, now);
+      const ids = others.slice(0, Math.max(0, room)).map((r) => r.id);
+      room -= ids.length;
+      if (room > 0 && decision === 'individual') ids.push(...leads.slice(0, room).map((r) => r.id));
+      if (room > 0 && decision === 'digest') ids.push(await this.createDigest(db, now));
+      if (ids.length === 0) return [];
+      return db
         .update(mailQueue)
-        .set({ status: 'sending', attempts: sql`${mailQueue.attempts} + 1` })
-        .where(
-          sql`${mailQueue.id} in (${sql.join(
-            due.map((d) => sql`${d.id}`),
-            sql`, `,
-          )})`,
-        )
+        .set({ status: 'sending', attempts: sql`${mailQueue.attempts} + 1`, updatedAt: now })
+        .where(inArray(mailQueue.id, ids))
         .returning();
     });
   }
 
-  private async deliver(row: typeof mailQueue.$inferSelect, now: Date) {
+  private async leadHistory(db: Db, waiting: number, now: Date) {
+    const [individual] = await db
+      .select({ n: count() })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.kind, 'lead_notification'),
+          or(
+            eq(mailQueue.status, 'sending'),
+            gt(mailQueue.sentAt, new Date(now.getTime() - INDIVIDUAL_WINDOW_MS)),
+          ),
+        ),
+      );
+    const digests = await db
+      .select({ createdAt: mailQueue.createdAt })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.kind, 'lead_digest'),
+          gt(mailQueue.createdAt, new Date(now.getTime() - DIGEST_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(mailQueue.createdAt))
+      .limit(20);
+    return {
+      waiting,
+      individualRecent: Number(individual?.n ?? 0),
+      recentDigests: digests.map((d) => d.createdAt),
+    };
+  }
+
+  /**
+   * Folds every waiting lead notification (oldest first, at most DIGEST_MAX_LEADS, one recipient)
+   * into a new digest row and returns its id; the notifications become `digested`.
+   */
+  private async createDigest(db: Db, now: Date): Promise<number> {
+    const waiting = await db
+      .select({
+        id: mailQueue.id,
+        toAddress: mailQueue.toAddress,
+        subject: mailQueue.subject,
+        digestEntryHtml: mailQueue.digestEntryHtml,
+        digestEntryText: mailQueue.digestEntryText,
+      })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.status, 'pending'),
+          eq(mailQueue.kind, 'lead_notification'),
+          lte(mailQueue.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(mailQueue.id)
+      .limit(DIGEST_MAX_LEADS)
+      .for('update', { skipLocked: true });
+    const to = waiting[0]!.toAddress;
+    const folded = waiting.filter((w) => w.toAddress === to);
+    const digest = leadDigest({
+      siteName: this.o.siteName,
+      entries: folded.map((w) => ({
+        html: w.digestEntryHtml ?? `<li>${escapeHtml(w.subject)}</li>`,
+        text: w.digestEntryText ?? `- ${w.subject}`,
+      })),
+    });
+    const [row] = await db
+      .insert(mailQueue)
+      .values({ kind: 'lead_digest', toAddress: to, ...digest, createdAt: now, nextAttemptAt: now })
+      .returning({ id: mailQueue.id });
+    await db
+      .update(mailQueue)
+      .set({ status: 'digested', digestId: row!.id, updatedAt: now })
+      .where(
+        inArray(
+          mailQueue.id,
+          folded.map((w) => w.id),
+        ),
+      );
+    return row!.id;
+  }
+
+  private async deliver(row: Row) {
     try {
-      await this.mailer.send({ to: { address: row.toAddress }, subject: row.subject, html: row.html });
-      await this.db
+      await this.o.mailer.send({
+        to: { address: row.toAddress },
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        html: row.html,
+        text: row.text ?? undefined,
+      });
+      await this.o.db
         .update(mailQueue)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .set({ status: 'sent', sentAt: this.now(), lastError: null })
         .where(eq(mailQueue.id, row.id));
     } catch (error) {
       const message = (error as Error).message;
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      this.log.warn(
+      this.o.log.warn(
         { id: row.id, attempts: row.attempts, err: message },
         giveUp ? 'mail failed for good' : 'mail failed; will retry',
       );
-      await this.db
+      await this.o.db
         .update(mailQueue)
         .set({
           status: giveUp ? 'failed' : 'pending',
           lastError: message.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + this.backoff(row.attempts)),
+          nextAttemptAt: new Date(this.now().getTime() + this.backoff(row.attempts)),
         })
         .where(eq(mailQueue.id, row.id));
     }

@@ -1,10 +1,13 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, contactMessages, mailQueue } from '../../db/schema/index.ts';
 
 /**
  * Messages the product sent in the rolling 24 hours before `now` (the window Gmail counts its
- * daily sending limit over): queued mail, one-to-one emails and campaign recipients.
+ * daily sending limit over): queued mail (a digest counts once, the notifications folded into it
+ * not at all), one-to-one emails from the moment they are recorded (`pending`, before the
+ * provider has them: issue #10 §5) and campaign recipients, including `interrupted` ones, which
+ * the provider may have delivered.
  */
 export async function countSentLast24h(db: Db, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
@@ -19,7 +22,12 @@ export async function countSentLast24h(db: Db, now = new Date()): Promise<number
   const [campaign] = await db
     .select({ n: count() })
     .from(campaignRecipients)
-    .where(and(eq(campaignRecipients.status, 'sent'), gt(campaignRecipients.sentAt, since)));
+    .where(
+      or(
+        and(eq(campaignRecipients.status, 'sent'), gt(campaignRecipients.sentAt, since)),
+        and(eq(campaignRecipients.status, 'interrupted'), gt(campaignRecipients.attemptedAt, since)),
+      ),
+    );
   return Number(queued?.n ?? 0) + Number(direct?.n ?? 0) + Number(campaign?.n ?? 0);
 }
 

@@ -1,0 +1,72 @@
+import escapeHtml from 'escape-html';
+
+/**
+ * How lead notifications are collapsed under a flood (issue #10 §4: a scripted flood of the public
+ * form must not spend the shared daily cap). Calm: each lead gets its own notification. Once more
+ * than {@link HANDFUL} leads are waiting, or {@link HANDFUL} notifications already went out in the
+ * last 10 minutes, waiting leads go out together in one digest, and digests are spaced: the gap
+ * after the last one is 15 s × 2^(n−1) for the n digests of the past hour, at most 30 minutes
+ * (15 s, 30 s, 1 min, 2 min, … 30 min). The first leads of a burst are told at once; a long flood
+ * costs a few digests an hour. An hour without a digest returns to calm.
+ *
+ * Bounds: at most 5 notifications + 6 digests in any 10 minutes (5,000 leads in 10 minutes use
+ * ≤ 11 of the cap; the issue allows 50), and at most 8 digests in any hour of a flood that never ends (≤ 192 a day).
+ */
+export const HANDFUL = 5;
+export const INDIVIDUAL_WINDOW_MS = 10 * 60 * 1000;
+export const DIGEST_WINDOW_MS = 60 * 60 * 1000;
+const FIRST_GAP_MS = 15_000;
+const MAX_GAP_MS = 30 * 60 * 1000;
+/** Leads listed in one digest at most (about 1 MB of MIME: ~210 bytes a lead, measured); the rest wait for the next one. */
+export const DIGEST_MAX_LEADS = 5000;
+
+export interface LeadMailHistory {
+  /** Lead notifications due now (counting stops a little past {@link HANDFUL}). */
+  waiting: number;
+  /** Notifications sent on their own (or being sent) in the last {@link INDIVIDUAL_WINDOW_MS}. */
+  individualRecent: number;
+  /** Creation times of the digests of the last {@link DIGEST_WINDOW_MS}, newest first. */
+  recentDigests: Date[];
+}
+
+export type LeadMailDecision = 'none' | 'individual' | 'digest' | 'wait';
+
+/** What to do with the waiting lead notifications at `now` (see the module comment). */
+export function decideLeadMail(history: LeadMailHistory, now: Date): LeadMailDecision {
+  if (history.waiting === 0) return 'none';
+  const flooding = history.recentDigests.length > 0 || history.waiting + history.individualRecent > HANDFUL;
+  if (!flooding) return 'individual';
+  const [last] = history.recentDigests;
+  if (!last) return 'digest';
+  const gap = Math.min(FIRST_GAP_MS * 2 ** (history.recentDigests.length - 1), MAX_GAP_MS);
+  return now.getTime() - last.getTime() >= gap ? 'digest' : 'wait';
+}
+
+/**
+ * The digest listing `entries` (each lead's entry from `leadNotification`, oldest first): subject
+ * "<n> new leads on the <site> website", each lead with its admin link, readable as text too.
+ */
+export function leadDigest(options: { siteName: string; entries: { html: string; text: string }[] }): {
+  subject: string;
+  html: string;
+  text: string;
+} {
+  const n = options.entries.length;
+  const subject = `${n.toLocaleString('en-US')} new ${n === 1 ? 'lead' : 'leads'} on the ${options.siteName} website`;
+  // Two short lines: the plain-text part is read as is, without rewrapping.
+  const intro = [
+    'Leads are arriving quickly, so they are listed together here instead of one email each.',
+    'Every one is saved in the admin.',
+  ];
+  return {
+    subject,
+    html: [
+      `<h2>${escapeHtml(subject)}</h2>`,
+      `<p>${intro.join(' ')}</p>`,
+      '<ol>',
+      ...options.entries.map((e) => e.html),
+      '</ol>',
+    ].join('\n'),
+    text: [subject, '', ...intro, '', options.entries.map((e) => e.text).join('\n\n')].join('\n'),
+  };
+}

@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What a pass is given: `signal.aborted` turns true when the worker stops; check it between steps. */
+export type WorkerPass<T> = (signal: AbortSignal) => Promise<T>;
+
+export interface WorkerLoopOptions {
+  /** Shown in log lines ("mail queue", "campaign sender"). */
+  name: string;
+  log: FastifyBaseLogger;
+  /** The worker's regular pass (send what is due). */
+  pass: WorkerPass<unknown>;
+  /**
+   * Least time between the end of one regular pass and the start of the next (ms), so a stream of
+   * nudges (one per lead in a flood) costs the database a pass now and then, not one per nudge.
+   */
+  minSpacingMs?: number;
+}
+
+/**
+ * The polling loop every background worker shares (STYLE.md 'Workers share one polling loop';
+ * issue #10 §4): a regular pass every `intervalMs`; `nudge()` asks for one soon and coalesces
+ * (however many nudges arrive while a pass runs, at most one pass is pending); `exclusive()` runs
+ * another piece of work in between passes, never alongside one; `stop(deadlineMs)` ends polling,
+ * aborts the pass under way at its next checkpoint and waits for it no longer than the deadline.
+ * Each pass starts from a timer, not from the end of a promise chain, so a busy worker leaves
+ * room for requests, I/O and timers (such as the forced exit on shutdown).
+ */
+export class WorkerLoop {
+  private timer: NodeJS.Timeout | undefined;
+  /** Everything run so far, serialised: each pass or exclusive job starts after the previous. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** A regular pass is queued and has not started yet (further nudges fold into it). */
+  private queued = false;
+  private lastPassEnd = 0;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly o: WorkerLoopOptions) {}
+
+  get stopping(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /** Polls every `intervalMs` (the timer does not keep the process alive) and runs a pass now. */
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => this.nudge(), intervalMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Asks for a regular pass soon; a no-op when one is already pending or the loop stopped. */
+  nudge(): void {
+    if (this.stopping || this.queued) return;
+    this.queued = true;
+    this.exclusive(async (signal) => {
+      const wait = this.lastPassEnd + (this.o.minSpacingMs ?? 0) - Date.now();
+      if (wait > 0) await sleep(wait, signal);
+      this.queued = false;
+      if (signal.aborted) return;
+      try {
+        await this.o.pass(signal);
+      } finally {
+        this.lastPassEnd = Date.now();
+      }
+    }).catch((err) => this.o.log.error({ err }, `${this.o.name} pass failed`));
+  }
+
+  /**
+   * Runs `job` once nothing else of this worker runs, and resolves with its result.
+   * @throws whatever `job` throws; after `stop()`, an Error without running it.
+   */
+  exclusive<T>(job: WorkerPass<T>): Promise<T> {
+    if (this.stopping) return Promise.reject(new Error(`${this.o.name} is stopped`));
+    const run = this.tail.then(async () => {
+      // A macrotask hop before each job: a chain of passes never monopolises the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      return job(this.abort.signal);
+    });
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Stops polling, aborts the work under way at its next checkpoint and waits for it, at most
+   * `deadlineMs`. @returns false when the deadline passed first (the work is abandoned).
+   */
+  async stop(deadlineMs: number): Promise<boolean> {
+    clearInterval(this.timer);
+    this.abort.abort();
+    let timeout: NodeJS.Timeout | undefined;
+    const deadline = new Promise<false>((resolve) => {
+      timeout = setTimeout(() => resolve(false), deadlineMs);
+      timeout.unref();
+    });
+    const finished = await Promise.race([this.tail.then(() => true as const), deadline]);
+    clearTimeout(timeout);
+    if (!finished) this.o.log.warn(`${this.o.name}: work still running after ${deadlineMs} ms; abandoned`);
+    return finished;
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

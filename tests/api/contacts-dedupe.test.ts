@@ -233,15 +233,13 @@ describe('one contact per address', () => {
       .insert(campaigns)
       .values({ name: 'C', subject: 's', htmlContent: 'h' })
       .returning();
-    await db()
-      .insert(campaignRecipients)
-      .values({
-        campaignId: campaign!.id,
-        contactId: dup!.id,
-        email: dup!.email,
-        name: dup!.name,
-        status: 'sent',
-      });
+    await db().insert(campaignRecipients).values({
+      campaignId: campaign!.id,
+      contactId: dup!.id,
+      email: dup!.email,
+      name: dup!.name,
+      status: 'sent',
+    });
     await db().insert(unsubscribes).values({ email: 'liam@example.com', contactId: dup!.id });
 
     const duplicates = await admin('GET', `/api/admin/contacts/${keep!.id}/duplicates`);

@@ -87,8 +87,7 @@ export async function mergeContacts(db: Db, keepId: number, duplicateId: number)
         status: rank(duplicate.status) > rank(keep.status) ? duplicate.status : keep.status,
         notes: notes.length > 0 ? notes.join('\n\n') : null,
         unsubscribedAt: unsubscribed.length > 0 ? new Date(Math.min(...unsubscribed.map(Number))) : null,
-        lastActivityAt:
-          keep.lastActivityAt > duplicate.lastActivityAt ? keep.lastActivityAt : duplicate.lastActivityAt,
+        lastActivityAt: new Date(Math.max(keep.lastActivityAt.getTime(), duplicate.lastActivityAt.getTime())),
         // The kept contact takes the address's place in the unique index unless another contact
         // with this address still holds it.
         legacyDuplicate: sql`exists (select 1 from contacts o where lower(o.email) = lower(${keep.email})

@@ -316,6 +316,23 @@ describe('one contact per address', () => {
     ]);
   });
 
+  it('keeping the later duplicate hands it the address: new submissions then join it', async () => {
+    const [primary] = await db()
+      .insert(contacts)
+      .values({ name: 'Ivy', email: 'ivy@example.com', message: 'first' })
+      .returning();
+    const [later] = await db()
+      .insert(contacts)
+      .values({ name: 'Ivy Rose', email: 'IVY@example.com', message: 'second', legacyDuplicate: true })
+      .returning();
+    const res = await admin('POST', `/api/admin/contacts/${later!.id}/merge`, { duplicateId: primary!.id });
+    expect(res.statusCode).toBe(200);
+    const [kept] = await db().select().from(contacts).where(eq(contacts.id, later!.id));
+    expect(kept!.legacyDuplicate).toBe(false);
+    const again = await submit({ name: 'Ivy', email: 'ivy@example.com', message: 'third' });
+    expect(again.json().id).toBe(later!.id);
+  });
+
   it('refuses merges that make no sense with clear errors, and nothing changes', async () => {
     const [a] = await db()
       .insert(contacts)

@@ -30,6 +30,17 @@ export function unknownPlaceholderMessage(unknown: readonly string[]): string {
   return `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Use ${list}.`;
 }
 
+/**
+ * The message that blocks a campaign whose subject or content holds an unknown placeholder, or
+ * null when every placeholder is known (a draft saved before the check may hold one).
+ */
+export function campaignPlaceholderError(campaign: { subject: string; htmlContent: string }): string | null {
+  const unknown = [
+    ...new Set([...unknownPlaceholders(campaign.subject), ...unknownPlaceholders(campaign.htmlContent)]),
+  ];
+  return unknown.length > 0 ? unknownPlaceholderMessage(unknown) : null;
+}
+
 /** The first word of a name ('Olivia' of 'Olivia Martin'); the whole name when it is one word. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/u)[0] ?? '';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
-import { unknownPlaceholderMessage, unknownPlaceholders } from '../../shared/personalize.ts';
+import { campaignPlaceholderError } from '../../shared/personalize.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -15,9 +15,6 @@ export async function checkCampaignPlaceholders(db: Db, campaignId: number): Pro
     .select({ subject: campaigns.subject, htmlContent: campaigns.htmlContent })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
-  if (!campaign) return;
-  const unknown = [
-    ...new Set([...unknownPlaceholders(campaign.subject), ...unknownPlaceholders(campaign.htmlContent)]),
-  ];
-  if (unknown.length > 0) throw new HttpError(400, unknownPlaceholderMessage(unknown));
+  const error = campaign ? campaignPlaceholderError(campaign) : null;
+  if (error) throw new HttpError(400, error);
 }

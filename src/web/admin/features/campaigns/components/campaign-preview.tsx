@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { CampaignDetails } from '@/shared/campaigns';
-import { personalize, unknownPlaceholderMessage, unknownPlaceholders } from '@/shared/personalize';
+import { campaignPlaceholderError, personalize } from '@/shared/personalize';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { EmailPreview } from './email-preview';
 
@@ -26,9 +26,7 @@ export function CampaignPreview({
   );
   const [chosenId, setChosenId] = React.useState<number | null>(null);
   const person = people.find((p) => p.id === chosenId) ?? people[0];
-  const unknown = [
-    ...new Set([...unknownPlaceholders(campaign.subject), ...unknownPlaceholders(campaign.htmlContent)]),
-  ];
+  const placeholderError = campaignPlaceholderError(campaign);
   const subject = person ? personalize(campaign.subject, person, false) : campaign.subject;
   const html = person ? personalize(campaign.htmlContent, person, true) : campaign.htmlContent;
 
@@ -57,12 +55,12 @@ export function CampaignPreview({
           </div>
         ) : null}
       </div>
-      {unknown.length > 0 ? (
+      {placeholderError ? (
         <p
           role="alert"
           className="break-words rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
         >
-          {unknownPlaceholderMessage(unknown)}
+          {placeholderError}
         </p>
       ) : null}
       <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

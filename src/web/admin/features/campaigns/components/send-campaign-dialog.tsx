@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { AudienceMember, CampaignDetails, CampaignSendResult } from '@/shared/campaigns';
-import { unknownPlaceholderMessage, unknownPlaceholders } from '@/shared/personalize';
+import { campaignPlaceholderError } from '@/shared/personalize';
 import {
   Dialog,
   DialogContent,
@@ -91,15 +91,7 @@ export function SendCampaignDialog({
     [details.data, audience.data],
   );
   // A draft saved before placeholders were checked may hold an unknown one (issue #11 §4).
-  const unknown = details.data
-    ? [
-        ...new Set([
-          ...unknownPlaceholders(details.data.subject),
-          ...unknownPlaceholders(details.data.htmlContent),
-        ]),
-      ]
-    : [];
-  const placeholderError = unknown.length > 0 ? unknownPlaceholderMessage(unknown) : null;
+  const placeholderError = details.data ? campaignPlaceholderError(details.data) : null;
 
   // The draft's chosen recipients start ticked (once the details arrive).
   const initial = React.useMemo(() => {

@@ -9,10 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
 import { addRecipients } from '../../src/server/campaigns/campaign-operations.ts';
 import { createContact } from '../../src/server/contacts/create-contact.ts';
 import { mergeContacts } from '../../src/server/contacts/merge-contacts.ts';
+import { migrationsBefore } from './helpers/migrations-before.ts';
 
 /**
  * Migration 0001 (issue #11 §3) on an owner's database that already holds the same person twice
@@ -20,18 +21,7 @@ import { mergeContacts } from '../../src/server/contacts/merge-contacts.ts';
  * oldest contact becomes the address's contact and the others wait for a merge.
  */
 
-/** A copy of the migrations folder that stops after 0000_init: the database before this change. */
-function migrationsBefore0001(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-0000-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.copyFileSync(path.join(migrationsFolder, '0000_init.sql'), path.join(dir, '0000_init.sql'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.slice(0, 1);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-/** The owner's data, written with the columns of 0000_init only. */
+/** The owner's data, written with the columns the schema had before migration 0001. */
 const ownerData = `
   insert into contacts (id, name, email, message, status, notes, created_at) values
     (1, 'Olivia Martin', 'olivia@example.com', 'First', 'contacted', 'Called', '2025-01-01T10:00:00Z'),
@@ -53,7 +43,10 @@ const ownerData = `
 const notify = { to: 'owner@example.com', adminUrl: 'https://agency.example', siteName: 'Test' };
 
 async function openBefore0001(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const folder = migrationsBefore0001();
+  const folder = migrationsBefore(
+    'one_contact_per_address',
+    fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-')),
+  );
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const client = await PGlite.create();

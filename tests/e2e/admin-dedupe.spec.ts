@@ -1,20 +1,20 @@
 /**
  * Issue #11 §3 and §4 in the browser, on an owner's database upgraded from before one contact per
- * address: the server of this file starts on a data folder written at migration 0000 with the
+ * address: the server of this file starts on a data folder written before migration 0001 with the
  * same people twice, so the upgrade itself runs here. Covers the merge on the contact detail, the
  * resend dialog's '(Already sent)' by address, campaign mail in the conversation, placeholder
  * errors and the preview as one chosen recipient; shoots every changed screen at 1280 and 390 px
  * into test-results/screenshots/ (not committed).
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { test as base, expect, type Page } from '@playwright/test';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Campaign } from '../../src/shared/campaigns.ts';
+import { migrationsBefore } from '../api/helpers/migrations-before.ts';
 import {
   adminApi,
   adminToasts,
@@ -25,7 +25,6 @@ import {
 } from './support/admin';
 import { type AppServer, startAppServer } from './support/server';
 
-const migrations = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 const shots = 'test-results/screenshots';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -48,15 +47,10 @@ const OWNER_DATA = `
   insert into campaign_recipients (campaign_id, contact_id, email, name, status, sent_at)
     values (1, 3, 'liam@example.com', 'Liam Hall', 'sent', now() - interval '15 days');`;
 
-/** A data folder whose embedded database stops at migration 0000 and holds {@link OWNER_DATA}. */
+/** A data folder whose embedded database stops before migration 0001 and holds {@link OWNER_DATA}. */
 async function dataFolderBeforeUpgrade(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-upgrade-'));
-  const old = path.join(dir, 'migrations-0000');
-  await mkdir(path.join(old, 'meta'), { recursive: true });
-  await copyFile(path.join(migrations, '0000_init.sql'), path.join(old, '0000_init.sql'));
-  const journal = JSON.parse(await readFile(path.join(migrations, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.slice(0, 1);
-  await writeFile(path.join(old, 'meta/_journal.json'), JSON.stringify(journal));
+  const old = migrationsBefore('one_contact_per_address', path.join(dir, 'migrations-before'));
   const client = await PGlite.create(path.join(dir, 'pglite'));
   await migrate(drizzle({ client }), { migrationsFolder: old });
   await client.exec(OWNER_DATA);

@@ -9,12 +9,16 @@ import { taskPriorities } from '../../../shared/tasks.ts';
 
 export const errorSchema = z.object({ error: z.string(), details: z.unknown().optional() });
 
-/** A positive integer path parameter; anything else is a 400 naming the parameter. */
+/**
+ * A positive integer path parameter; anything else is a 400 naming the parameter. Ids are
+ * PostgreSQL integers: past 2^31 - 1 the query itself would fail (a 500), so that is a 400 too.
+ */
 const positiveId = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int()
-    .positive(`${name} must be a positive integer`);
+    .positive(`${name} must be a positive integer`)
+    .max(2_147_483_647, `${name} is out of range`);
 export const idParams = z.object({ id: positiveId('id') });
 export const taskIdParams = z.object({ taskId: positiveId('taskId') });
 export const clientIdParams = z.object({ clientId: positiveId('clientId') });

@@ -67,6 +67,7 @@ export async function seedContacts(
 ): Promise<number> {
   const database = await openDatabase(target);
   const start = Date.now();
+  let inserted = 0;
   try {
     for (let i = 0; i < count; i += 1000) {
       const batch = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
@@ -83,13 +84,20 @@ export async function seedContacts(
           message: NEEDS[n % NEEDS.length]!,
           preferTextAndCall: n % 4 === 0,
           status: contactStatuses[n % 7 === 0 ? 3 : n % 5 === 0 ? 2 : n % 3 === 0 ? 1 : 0]!,
-          // Spread over the last 90 days, newest last.
+          // Spread over the last 90 days, newest last; the list orders by last activity.
           createdAt: new Date(start - (count - n) * ((90 * 86_400_000) / count)),
+          lastActivityAt: new Date(start - (count - n) * ((90 * 86_400_000) / count)),
         };
       });
-      await database.db.insert(contacts).values(batch);
+      // One contact per address (issue #11 §3): seeding again skips the addresses already there.
+      const added = await database.db
+        .insert(contacts)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({ id: contacts.id });
+      inserted += added.length;
     }
-    return count;
+    return inserted;
   } finally {
     await database.close();
   }

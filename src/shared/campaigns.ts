@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId } from './ids.ts';
+import { unknownPlaceholderMessage, unknownPlaceholders } from './personalize.ts';
 
 export const campaignStatuses = ['draft', 'sending', 'sent'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -31,6 +32,8 @@ export interface Campaign {
 export interface CampaignRecipient {
   id: number;
   contactId: number | null;
+  /** The address this row is for (unique per campaign, lower-cased; issue #11 §3). */
+  email: string;
   status: RecipientStatus;
   sentAt: string | null;
   errorMessage: string | null;
@@ -72,11 +75,20 @@ const required = (label: string, max: number) =>
     .min(1, 'All fields are required')
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`);
 
-/** POST /api/admin/campaigns (spec §5: name, subject and HTML content required, trimmed). */
+/** Refuses a template with unknown placeholders, naming them and the known ones (issue #11 §4). */
+const knownPlaceholdersOnly = (template: string, ctx: z.RefinementCtx) => {
+  const unknown = unknownPlaceholders(template);
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
+};
+
+/**
+ * POST /api/admin/campaigns (spec §5: name, subject and HTML content required, trimmed; issue #11
+ * §4: subject and content may use only the known placeholders).
+ */
 export const campaignCreateSchema = z.object({
   name: required('Campaign name', 200),
-  subject: required('Subject', 300),
-  htmlContent: required('Content', 200_000),
+  subject: required('Subject', 300).superRefine(knownPlaceholdersOnly),
+  htmlContent: required('Content', 200_000).superRefine(knownPlaceholdersOnly),
   /** The recipients ticked in the create dialog, kept with the draft until it is sent. */
   recipientIds: z.array(bodyId('Recipient id')).max(100_000).optional(),
 });

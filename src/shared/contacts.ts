@@ -20,6 +20,8 @@ export interface Contact {
   /** True once the contact unsubscribed from campaigns (DESIGN §3 'Unsubscribe'). */
   unsubscribed: boolean;
   createdAt: string;
+  /** When the person last wrote through the form; the list is ordered by it (issue #11 §3). */
+  lastActivityAt: string;
 }
 
 /** Query of GET /api/admin/contacts: optional search text and status filter (spec §2). */
@@ -63,6 +65,19 @@ export const sendEmailSchema = z.object({
 });
 export type SendEmailRequest = z.infer<typeof sendEmailSchema>;
 
+/**
+ * POST /api/admin/contacts/{id}/merge (issue #11 §3): the duplicate merged into contact {id} and
+ * then deleted. Ids are PostgreSQL integers.
+ */
+export const contactMergeSchema = z.object({
+  duplicateId: z
+    .number({ error: 'duplicateId must be a contact id.' })
+    .int('duplicateId must be a contact id.')
+    .positive('duplicateId must be a contact id.')
+    .max(2_147_483_647, 'duplicateId must be a contact id.'),
+});
+export type ContactMerge = z.infer<typeof contactMergeSchema>;
+
 /** A message of the email conversation (spec §3 'Contact message'). */
 export interface ContactMessage {
   id: number;
@@ -70,5 +85,7 @@ export interface ContactMessage {
   sender: 'contact' | 'admin';
   subject: string | null;
   content: string;
+  /** The campaign this message was sent by, or null for a one-to-one message (issue #11 §3). */
+  campaignName: string | null;
   sentAt: string;
 }

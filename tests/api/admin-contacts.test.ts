@@ -68,6 +68,7 @@ describe('GET /api/admin/contacts', () => {
         'createdAt',
         'email',
         'id',
+        'lastActivityAt',
         'message',
         'name',
         'notes',

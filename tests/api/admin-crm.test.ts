@@ -13,10 +13,12 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
+/** One contact per address (issue #11 §3): each test lead gets its own. */
+let leads = 0;
 async function addContact(values: Partial<typeof contacts.$inferInsert> = {}) {
   const [row] = await t.database.db
     .insert(contacts)
-    .values({ name: 'Test Lead', email: 'lead@example.com', message: 'Hello', ...values })
+    .values({ name: 'Test Lead', email: `lead${++leads}@example.com`, message: 'Hello', ...values })
     .returning();
   return row!;
 }

@@ -11,14 +11,18 @@ describe('Gmail Workspace connection', () => {
   let t: TestApp;
   let cookie: string;
 
+  // One contact per address (issue #11 §3): every send goes to the same reader.
+  let readerId: number | undefined;
   const send = async (subject: string) => {
-    const [c] = await t.database.db
-      .insert(contacts)
-      .values({ name: 'Gmail Reader', email: 'reader@example.com', message: 'Hi' })
-      .returning();
+    readerId ??= (
+      await t.database.db
+        .insert(contacts)
+        .values({ name: 'Gmail Reader', email: 'reader@example.com', message: 'Hi' })
+        .returning()
+    )[0]!.id;
     return t.app.inject({
       method: 'POST',
-      url: `/api/admin/contacts/${c!.id}/send-email`,
+      url: `/api/admin/contacts/${readerId}/send-email`,
       headers: { cookie },
       payload: { subject, content: `<p>${subject}</p>` },
     });

@@ -115,13 +115,14 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   await expect(card.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
   await expect(card.getByText(/^Sent:/)).toBeVisible();
 
-  // Details: preview in a sandboxed frame (the script never runs), the recipient log.
+  // Details: preview in a sandboxed frame (the script never runs), as the first recipient
+  // receives it (issue #11 §4), the recipient log.
   await card.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name });
   await expect(details.getByText('Subject: News for {{name}}')).toBeVisible();
-  const preview = details.locator(`iframe[title="Preview of ${name}"]`);
+  const preview = details.locator(`iframe[title="Preview of ${name} for ${prefix} 005"]`);
   await expect(preview).toHaveAttribute('sandbox', '');
-  await expect(preview.contentFrame().getByRole('heading', { name: 'Hello {{name}}' })).toBeVisible();
+  await expect(preview.contentFrame().getByRole('heading', { name: `Hello ${prefix} 005` })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   const rows = details.getByRole('table', { name: 'Recipients' }).getByRole('row');
   await expect(rows).toHaveCount(7);

@@ -6,13 +6,14 @@
 import { expect, test } from '@playwright/test';
 import type { Tag } from '../../src/shared/tags.ts';
 import { adminApi, adminToasts, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, unique, uniqueEmail } from './support/helpers';
 
 test('status, tags and notes of a contact', async ({ page, request, baseURL }) => {
   const name = unique('Detail Lead');
+  const email = uniqueEmail('detail.lead');
   const id = await createLead(request, baseURL!, {
     name,
-    email: 'detail.lead@example.com',
+    email,
     phone: '(555) 010-2020',
     message: 'A website for our dental practice.',
     preferTextAndCall: true,
@@ -27,10 +28,7 @@ test('status, tags and notes of a contact', async ({ page, request, baseURL }) =
   await expect(page).toHaveTitle(`${name} · Admin`);
 
   // Contact Information and Original Message.
-  await expect(page.getByRole('link', { name: 'detail.lead@example.com' })).toHaveAttribute(
-    'href',
-    'mailto:detail.lead@example.com',
-  );
+  await expect(page.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   await expect(page.getByRole('link', { name: '(555) 010-2020' })).toBeVisible();
   await expect(page.getByText('Prefers a text and a call')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Original Message' })).toBeVisible();
@@ -121,7 +119,7 @@ test('follow-up tasks and the inline Send Email form', async ({ page, request, b
   const name = unique('Task Lead');
   const id = await createLead(request, baseURL!, {
     name,
-    email: 'task.lead@example.com',
+    email: uniqueEmail('task.lead'),
     message: 'Please call me back.',
   });
   await signInFast(page, baseURL!);
@@ -183,7 +181,7 @@ test('an unsubscribed contact says so; a missing one shows Contact not found', a
   baseURL,
 }) => {
   const name = unique('Unsubscribed Lead');
-  const id = await createLead(request, baseURL!, { name, email: 'unsub@example.com', message: 'Hello.' });
+  const id = await createLead(request, baseURL!, { name, email: uniqueEmail('unsub'), message: 'Hello.' });
   await signInFast(page, baseURL!);
   // Unsubscribing happens through campaign mail; here the answer is adjusted to show the state.
   await page.route(`**/api/admin/contacts/${id}`, async (route) => {

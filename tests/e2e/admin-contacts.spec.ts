@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { adminToasts, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, unique, uniqueEmail } from './support/helpers';
 
 /** Opens the contact list searched down to `text` (debounced search, server-side). */
 async function openContacts(page: Page, text: string) {
@@ -76,9 +76,10 @@ test('Send Email from a card: missing fields, success, failure, and the conversa
   baseURL,
 }) => {
   const name = unique('Email Lead');
+  const email = uniqueEmail('email.lead');
   await createLead(request, baseURL!, {
     name,
-    email: 'email.lead@example.com',
+    email,
     message: 'Can you build us a booking page?',
   });
   await signInFast(page, baseURL!);
@@ -99,7 +100,7 @@ test('Send Email from a card: missing fields, success, failure, and the conversa
 
   await card.getByRole('button', { name: 'Send Email' }).click();
   dialog = page.getByRole('dialog', { name: 'Send Email' });
-  await expect(dialog).toContainText('email.lead@example.com');
+  await expect(dialog).toContainText(email);
   await dialog.getByRole('button', { name: 'Send Email' }).click();
   await expect(adminToasts(page).getByText('Missing fields')).toBeVisible();
   await expect(adminToasts(page).getByText('Please fill in both subject and message.')).toBeVisible();
@@ -146,9 +147,10 @@ test('Turn into Client creates a client linked back to the contact and hides the
   baseURL,
 }) => {
   const name = unique('Convert Lead');
+  const email = uniqueEmail('convert.lead');
   const id = await createLead(request, baseURL!, {
     name,
-    email: 'convert.lead@example.com',
+    email,
     phone: '555-0101',
     message: 'We want a shop.',
   });
@@ -172,7 +174,7 @@ test('Turn into Client creates a client linked back to the contact and hides the
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Clients' }).click();
   const clientCard = page.getByRole('article').filter({ hasText: name });
-  await expect(clientCard).toContainText('convert.lead@example.com');
+  await expect(clientCard).toContainText(email);
   await expect(clientCard).toContainText('555-0101');
   const link = clientCard.getByRole('link', { name });
   await expect(link).toHaveAttribute('href', `/admin/contacts/${id}`);

@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Analytics } from '../../src/shared/analytics.ts';
 import type { ContactTask } from '../../src/shared/tasks.ts';
 import { adminApi, sameOrigin, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, unique, uniqueEmail } from './support/helpers';
 
 /** The number shown on a stat card, e.g. 'Total Visits'. */
 async function statValue(page: Page, label: string): Promise<number> {
@@ -34,7 +34,7 @@ test('the figures and lists match the data', async ({ page, request, baseURL }) 
   const name = unique('Dashboard Lead');
   const id = await createLead(request, baseURL!, {
     name,
-    email: 'dashboard.lead@example.com',
+    email: uniqueEmail('dashboard.lead'),
     message: 'Dashboard check.',
   });
   await signInFast(page, baseURL!);

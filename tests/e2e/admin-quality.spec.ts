@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { adminApi, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, unique, uniqueEmail } from './support/helpers';
 
 test('every admin screen shows Loading... while checking, then sends visitors to the login', async ({
   page,
@@ -29,7 +29,7 @@ test('the admin screens and dialogs have no axe-core violations and a clean cons
   const name = unique('Axe Lead');
   const id = await createLead(request, baseURL!, {
     name,
-    email: 'axe.lead@example.com',
+    email: uniqueEmail('axe.lead'),
     phone: '555-0123',
     message: 'Accessibility matters to us.',
   });
@@ -94,7 +94,7 @@ test('the admin screens and dialogs have no axe-core violations and a clean cons
 
 test('the main controls work from the keyboard', async ({ page, request, baseURL }) => {
   const name = unique('Keyboard Lead');
-  const id = await createLead(request, baseURL!, { name, email: 'kbd@example.com', message: 'Keys only.' });
+  const id = await createLead(request, baseURL!, { name, email: uniqueEmail('kbd'), message: 'Keys only.' });
   await signInFast(page, baseURL!);
 
   // Contacts: Tab reaches the card's link; Enter opens the contact.

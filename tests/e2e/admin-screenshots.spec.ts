@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, unique, uniqueEmail } from './support/helpers';
 
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },
@@ -31,7 +31,7 @@ for (const { label, width, height } of widths) {
       const name = unique('Maya Chen');
       const id = await createLead(request, baseURL!, {
         name,
-        email: 'maya.chen@example.com',
+        email: uniqueEmail('maya.chen'),
         phone: '(555) 201-3344',
         message:
           'We run three bakeries and want online pre-orders, a loyalty programme and a simple way to see which products sell best each week.',
@@ -153,10 +153,10 @@ for (const { label, width, height } of widths) {
       test.slow();
       await signInFast(page, baseURL!);
       const people = [
-        ['Olivia Park', 'olivia.park@example.com'],
-        ['Daniel Reyes', 'daniel.reyes@example.com'],
-        ['Priya Nair', 'priya.nair@example.com'],
-        ['Tom Becker', 'tom.becker@example.com'],
+        ['Olivia Park', uniqueEmail('olivia.park')],
+        ['Daniel Reyes', uniqueEmail('daniel.reyes')],
+        ['Priya Nair', uniqueEmail('priya.nair')],
+        ['Tom Becker', uniqueEmail('tom.becker')],
       ] as const;
       const someone: number[] = [];
       for (const [person, email] of people) {

@@ -7,14 +7,16 @@ import {
   signInAsDemoAdmin,
   toasts,
   unique,
+  uniqueEmail,
 } from './support/helpers';
 
 test('the admin signs in with the test button and finds a lead sent through the form', async ({ page }) => {
   const name = unique('Form Lead');
+  const email = uniqueEmail('form.lead');
   await gotoLanding(page);
   await fillContactForm(page.locator('#contact'), {
     name,
-    email: 'form.lead@example.com',
+    email,
     phone: '(555) 123-4567',
     message: 'Please call me about a shop redesign.',
   });
@@ -34,7 +36,7 @@ test('the admin signs in with the test button and finds a lead sent through the 
   await expect(page).toHaveURL(/\/admin\/contacts$/);
   const card = page.getByRole('article').filter({ hasText: name });
   await expect(card).toBeVisible();
-  await expect(card.getByText('form.lead@example.com')).toBeVisible();
+  await expect(card.getByText(email)).toBeVisible();
   await expect(card.getByText('(555) 123-4567')).toBeVisible();
   await expect(card.getByText('Please call me about a shop redesign.')).toBeVisible();
   await expect(card.getByText('new', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tsz, updatedAt } from './common.ts';
 import { contacts } from './contacts.ts';
 
@@ -20,9 +20,10 @@ export const campaigns = pgTable(
 );
 
 /**
- * One row per campaign and contact: the durable send queue and the per-recipient log.
- * Unique (campaign, contact), so nobody is queued twice for one campaign. `sending` marks a row
- * claimed before the provider is called, so an interrupted send is reported, never resent.
+ * One row per campaign and address: the durable send queue and the per-recipient log.
+ * Unique (campaign, lower(email)), so no address is queued twice for one campaign, even through
+ * two contacts or two parallel sends (issue #11 §3). `sending` marks a row claimed before the
+ * provider is called, so an interrupted send is reported, never resent.
  */
 export const campaignRecipients = pgTable(
   'campaign_recipients',
@@ -41,6 +42,12 @@ export const campaignRecipients = pgTable(
     attemptedAt: tsz('attempted_at'),
     sentAt: tsz('sent_at'),
     errorMessage: text('error_message'),
+    /**
+     * True for a row that repeated an address already in its campaign before the unique rule
+     * (migration 0001): kept as history (it was sent, and its unsubscribe link must keep working),
+     * outside the unique index. Every row queued since is false.
+     */
+    legacyDuplicate: boolean('legacy_duplicate').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,7 +56,11 @@ export const campaignRecipients = pgTable(
       'campaign_recipients_status_check',
       sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'interrupted')`,
     ),
-    uniqueIndex('campaign_recipients_campaign_contact_idx').on(t.campaignId, t.contactId),
+    // Not unique: merging two contacts moves both of their rows for one campaign to the kept one.
+    index('campaign_recipients_campaign_contact_idx').on(t.campaignId, t.contactId),
+    uniqueIndex('campaign_recipients_campaign_email_idx')
+      .on(t.campaignId, sql`lower(${t.email})`)
+      .where(sql`not ${t.legacyDuplicate}`),
     index('campaign_recipients_status_idx').on(t.status, t.campaignId),
   ],
 );

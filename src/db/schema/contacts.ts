@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ContactStatus } from '../../shared/contacts.ts';
 import { createdAt, tsz, updatedAt } from './common.ts';
 
@@ -17,14 +27,29 @@ export const contacts = pgTable(
     notes: text('notes'),
     /** Set when the contact unsubscribed from campaigns (DESIGN §3 'Unsubscribe'). */
     unsubscribedAt: tsz('unsubscribed_at'),
+    /**
+     * When the person last wrote (first submission, or a later one from the same address): the
+     * contacts list is ordered by it, so a returning lead comes back to the top (issue #11 §3).
+     */
+    lastActivityAt: tsz('last_activity_at').notNull().defaultNow(),
+    /**
+     * True for a contact that already shared its address with an older contact when one contact
+     * per address became the rule (migration 0001): it stays, outside the unique index, until the
+     * owner merges it from the contact detail. Every contact created since is false.
+     */
+    legacyDuplicate: boolean('legacy_duplicate').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('contacts_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted')`),
     index('contacts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contacts_last_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
     index('contacts_status_created_at_idx').on(t.status, t.createdAt.desc()),
     index('contacts_email_idx').on(sql`lower(${t.email})`),
+    // One contact per person (issue #11 §3): a second submission from an address, in any case,
+    // lands on the existing contact through INSERT … ON CONFLICT on this index.
+    uniqueIndex('contacts_email_unique_idx').on(sql`lower(${t.email})`).where(sql`not ${t.legacyDuplicate}`),
   ],
 );
 
@@ -76,10 +101,12 @@ export const contactTasks = pgTable(
 );
 
 /**
- * The email conversation with a contact (spec §3 'Contact message'). An email the admin sends is
- * recorded `pending` before it is handed to the provider and marked `sent` once accepted; a
- * refused send deletes its row (issue #10 §5). A row left `pending` by a crash may have been
- * delivered: it stays in the conversation and counts against the daily cap.
+ * The email conversation with a contact (spec §3 'Contact message'): admin emails, later form
+ * submissions of the same person (sender `contact`) and campaign emails (`campaign_name` set, a
+ * copy of the name so the thread keeps it when the campaign is deleted; issue #11 §3). An email
+ * the admin sends is recorded `pending` before it is handed to the provider and marked `sent`
+ * once accepted; a refused send deletes its row (issue #10 §5). A row left `pending` by a crash
+ * may have been delivered: it stays in the conversation and counts against the daily cap.
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -92,6 +119,7 @@ export const contactMessages = pgTable(
     subject: text('subject'),
     content: text('content').notNull(),
     status: text('status').$type<'pending' | 'sent'>().notNull().default('sent'),
+    campaignName: text('campaign_name'),
     sentAt: tsz('sent_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -26,9 +26,11 @@ const countsQuery = (db: Db) =>
 type Counts = { total: number; sent: number; failed: number; pending: number };
 
 /**
- * Adds one `pending` recipient row per existing contact (unknown ids are ignored); a contact that
- * already has a row in this campaign keeps it, so nobody is queued twice. The ids travel as one
- * JSON parameter, so any number of them fits in one statement.
+ * Adds one `pending` recipient row per existing contact (unknown ids are ignored). An address
+ * that already has a row in this campaign, in any case and through any contact, keeps it: the
+ * unique index on (campaign, lower(email)) skips the rest, even for two sends racing (issue #11
+ * §3), so nobody is queued twice. The ids travel as one JSON parameter, so any number of them
+ * fits in one statement.
  */
 export async function addRecipients(db: Db, campaignId: number, contactIds: number[]): Promise<void> {
   if (contactIds.length === 0) return;
@@ -36,7 +38,8 @@ export async function addRecipients(db: Db, campaignId: number, contactIds: numb
     insert into campaign_recipients (campaign_id, contact_id, email, name)
     select ${campaignId}, c.id, c.email, c.name from contacts c
     where c.id in (select value::int from json_array_elements_text(${JSON.stringify(contactIds)}::json))
-    on conflict (campaign_id, contact_id) do nothing`);
+    order by c.legacy_duplicate, c.id
+    on conflict do nothing`);
 }
 
 function toCampaign(row: typeof campaigns.$inferSelect, counts: Counts | undefined): Campaign {
@@ -111,6 +114,7 @@ export async function getCampaignDetails(db: Db, id: number): Promise<CampaignDe
     .select({
       id: campaignRecipients.id,
       contactId: campaignRecipients.contactId,
+      email: campaignRecipients.email,
       status: campaignRecipients.status,
       sentAt: campaignRecipients.sentAt,
       errorMessage: campaignRecipients.errorMessage,
@@ -136,6 +140,7 @@ export async function getCampaignDetails(db: Db, id: number): Promise<CampaignDe
     recipients: recipients.map((r) => ({
       id: r.id,
       contactId: r.contactId,
+      email: r.email,
       status: r.status as RecipientStatus,
       sentAt: r.sentAt?.toISOString() ?? null,
       errorMessage: r.errorMessage,

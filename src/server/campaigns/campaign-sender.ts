@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.ts';
+import { campaignRecipients, campaigns, contactMessages, contacts } from '../../db/schema/index.ts';
 import type { CampaignSendResult } from '../../shared/campaigns.ts';
+import { personalize } from '../../shared/personalize.ts';
 import { notFound } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import { addRecipients } from './campaign-operations.ts';
-import { personalize } from './personalize.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 /**
@@ -296,8 +296,25 @@ export class CampaignSender {
       await Promise.all(
         group.map(async ({ row, campaign, contact }) => {
           try {
-            await this.o.mailer.send(this.message(row.id, campaign, contact));
-            await finish(row.id, { status: 'sent', sentAt: new Date(), errorMessage: null });
+            const message = this.message(row.id, campaign, contact);
+            await this.o.mailer.send(message);
+            // The email joins the recipient's conversation, marked with the campaign's name, in
+            // the transaction that marks the row sent (issue #11 §3).
+            await this.o.db.transaction(async (tx) => {
+              const sentAt = new Date();
+              await tx
+                .update(campaignRecipients)
+                .set({ status: 'sent', sentAt, errorMessage: null })
+                .where(eq(campaignRecipients.id, row.id));
+              await tx.insert(contactMessages).values({
+                contactId: contact.id,
+                sender: 'admin',
+                subject: message.subject,
+                content: personalize(campaign.htmlContent, contact, true),
+                campaignName: campaign.name,
+                sentAt,
+              });
+            });
           } catch (error) {
             await finish(row.id, { status: 'failed', errorMessage: (error as Error).message.slice(0, 1000) });
           }

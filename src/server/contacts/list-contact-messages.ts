@@ -26,6 +26,7 @@ export function toContactMessage(row: typeof contactMessages.$inferSelect): Cont
     sender: row.sender,
     subject: row.subject,
     content: row.content,
+    campaignName: row.campaignName,
     sentAt: row.sentAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { Contact, ContactPageQuery } from '../../shared/contacts.ts';
@@ -16,29 +16,35 @@ export interface ContactPage {
 }
 
 /**
- * Contacts, newest first, optionally narrowed by a case-insensitive search over name, email and
+ * Contacts, most recently active first (`last_activity_at`: created, or wrote again through the
+ * form; issue #11 §3), optionally narrowed by a case-insensitive search over name, email and
  * message and by status (spec §2 '/admin/contacts'); `status: 'all'` means no status filter.
- * With `limit`, one page is returned (keyset paging on created_at, id: stable while new leads
- * arrive); without it, every match.
+ * With `limit`, one page is returned (keyset paging on last_activity_at, id: a contact that
+ * moves to the top while someone pages never shows up twice); without it, every match.
  * @throws HttpError 400 for a malformed cursor.
  */
 export async function listContacts(db: Db, query: ContactPageQuery): Promise<ContactPage> {
   const filters = contactFilters(query);
   const where: SQL[] = [...filters];
   if (query.cursor) {
-    const { createdAt, id } = decodeCursor(query.cursor);
+    const { activityAt, id } = decodeCursor(query.cursor);
     where.push(
       or(
-        lt(contacts.createdAt, createdAt),
-        and(eq(contacts.createdAt, createdAt), lt(contacts.id, id)),
+        sql`${contacts.lastActivityAt} < ${fromMicros(activityAt)}`,
+        and(sql`${contacts.lastActivityAt} = ${fromMicros(activityAt)}`, lt(contacts.id, id)),
       ) as SQL,
     );
   }
   const rows = await db
-    .select()
+    // The cursor carries the time in microseconds since 1970, as stored; a JavaScript Date keeps
+    // only milliseconds, and contacts a few microseconds apart would fall between two pages.
+    .select({
+      ...getTableColumns(contacts),
+      activityMicros: sql<string>`(extract(epoch from ${contacts.lastActivityAt}) * 1000000)::bigint::text`,
+    })
     .from(contacts)
     .where(and(...where))
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .orderBy(desc(contacts.lastActivityAt), desc(contacts.id))
     .limit(query.limit ? query.limit + 1 : Number.MAX_SAFE_INTEGER);
   const hasMore = query.limit !== undefined && rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;
@@ -49,7 +55,7 @@ export async function listContacts(db: Db, query: ContactPageQuery): Promise<Con
     .where(and(...filters));
   return {
     contacts: page.map(toContact),
-    nextCursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
+    nextCursor: hasMore && last ? encodeCursor(String(last.activityMicros), last.id) : null,
     total: Number(totals?.n ?? 0),
   };
 }
@@ -76,22 +82,25 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function encodeCursor(createdAt: Date, id: number): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+/** The timestamptz `micros` microseconds after 1970 (exact: it stays below 2^53). */
+const fromMicros = (micros: number) =>
+  sql`(timestamptz 'epoch' + ${micros}::float8 * interval '1 microsecond')`;
+
+function encodeCursor(activityMicros: string, id: number): string {
+  return Buffer.from(`${activityMicros}|${id}`).toString('base64url');
 }
 
-/** What `encodeCursor` writes: an ISO 8601 UTC time (4-digit year) and a row id. */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,9})$/;
-
 /**
- * Reads a cursor of `encodeCursor`. Anything else — including ids past the `integer` column and
- * years the database cannot compare (issue #10 §6) — is a 400, never a failed query.
+ * Reads a cursor of `encodeCursor`: the last row's activity time in microseconds and its id.
+ * Anything else — including ids past the `integer` column and times the database cannot compare
+ * (issue #10 §6) — is a 400, never a failed query.
  */
-function decodeCursor(cursor: string): { createdAt: Date; id: number } {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  const createdAt = new Date(match?.[1] ?? '');
-  const id = Number(match?.[2]);
-  if (!match || !isStorableTime(createdAt.getTime()) || id > MAX_ID)
+function decodeCursor(cursor: string): { activityAt: number; id: number } {
+  const [micros = '', idText = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const id = Number(idText);
+  const activityAt = Number(micros);
+  if (!/^-?\d{1,16}$/.test(micros) || !isStorableTime(Math.floor(activityAt / 1000)))
     throw new HttpError(400, 'Invalid cursor');
-  return { createdAt, id };
+  if (!/^[1-9]\d{0,9}$/.test(idText) || id > MAX_ID) throw new HttpError(400, 'Invalid cursor');
+  return { activityAt, id };
 }

@@ -14,5 +14,6 @@ export function toContact(row: typeof contacts.$inferSelect): Contact {
     preferTextAndCall: row.preferTextAndCall,
     unsubscribed: row.unsubscribedAt !== null,
     createdAt: row.createdAt.toISOString(),
+    lastActivityAt: row.lastActivityAt.toISOString(),
   };
 }

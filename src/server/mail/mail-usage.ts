@@ -1,4 +1,4 @@
-import { and, count, eq, gt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, contactMessages, mailQueue } from '../../db/schema/index.ts';
 
@@ -18,7 +18,14 @@ export async function countSentLast24h(db: Db, now = new Date()): Promise<number
   const [direct] = await db
     .select({ n: count() })
     .from(contactMessages)
-    .where(and(eq(contactMessages.sender, 'admin'), gt(contactMessages.sentAt, since)));
+    // Campaign emails are copied into the conversation too (issue #11 §3); they count once, below.
+    .where(
+      and(
+        eq(contactMessages.sender, 'admin'),
+        isNull(contactMessages.campaignName),
+        gt(contactMessages.sentAt, since),
+      ),
+    );
   const [campaign] = await db
     .select({ n: count() })
     .from(campaignRecipients)

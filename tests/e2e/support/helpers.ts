@@ -10,6 +10,16 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now()}-${sequence}`;
 }
 
+/**
+ * An address unique to this run and call, e.g. `uniqueEmail('detail.lead')` →
+ * `detail.lead.1712345678901-4@example.com`: one contact per address (issue #11 §3), so a test
+ * that reused a fixed address would find the contact an earlier test or run made.
+ */
+export function uniqueEmail(local: string): string {
+  sequence += 1;
+  return `${local}.${Date.now()}-${sequence}@example.com`;
+}
+
 /** Opens the landing and waits until React has hydrated it (the page sets `html[data-hydrated]`). */
 export async function gotoLanding(page: Page): Promise<void> {
   await page.goto('/');

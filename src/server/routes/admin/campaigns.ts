@@ -15,6 +15,7 @@ import {
   listAudience,
   listCampaigns,
 } from '../../campaigns/campaign-operations.ts';
+import { checkCampaignPlaceholders } from '../../campaigns/check-campaign-placeholders.ts';
 import { countSentLast24h } from '../../mail/mail-usage.ts';
 import { errorSchema, idParams, noContent } from './schemas.ts';
 
@@ -37,6 +38,7 @@ const detailsSchema = campaignSchema.extend({
     z.object({
       id: z.number().int(),
       contactId: z.number().int().nullable(),
+      email: z.string(),
       status: z.enum(recipientStatuses),
       sentAt: z.string().nullable(),
       errorMessage: z.string().nullable(),
@@ -106,6 +108,7 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await checkCampaignPlaceholders(app.db, request.params.id);
       const result = await app.campaigns.send(request.params.id, request.body.recipientIds);
       return reply.code(result.pending > 0 ? 202 : 200).send(result);
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contactListQuerySchema,
+  contactMergeSchema,
   contactNotesUpdateSchema,
   contactPageQuerySchema,
   contactStatusUpdateSchema,
@@ -11,8 +12,10 @@ import {
 import { convertContactToClient } from '../../contacts/convert-contact-to-client.ts';
 import { exportContactsCsv } from '../../contacts/export-contacts-csv.ts';
 import { getContactDetail } from '../../contacts/get-contact-detail.ts';
+import { listContactDuplicates } from '../../contacts/list-contact-duplicates.ts';
 import { listContactMessages } from '../../contacts/list-contact-messages.ts';
 import { listContacts } from '../../contacts/list-contacts.ts';
+import { mergeContacts } from '../../contacts/merge-contacts.ts';
 import { sendContactEmail } from '../../contacts/send-contact-email.ts';
 import { updateContact } from '../../contacts/update-contact.ts';
 import {
@@ -80,6 +83,20 @@ export async function adminContactRoutes(app: FastifyInstance) {
     '/contacts/:id/messages',
     { schema: { params, response: { 200: z.array(contactMessageSchema), '4xx': errorSchema } } },
     async (request) => listContactMessages(app.db, request.params.id),
+  );
+
+  r.get(
+    '/contacts/:id/duplicates',
+    { schema: { params, response: { 200: z.array(contactSchema), '4xx': errorSchema } } },
+    async (request) => listContactDuplicates(app.db, request.params.id),
+  );
+
+  r.post(
+    '/contacts/:id/merge',
+    {
+      schema: { params, body: contactMergeSchema, response: { 200: contactSchema, '4xx': errorSchema } },
+    },
+    async (request) => mergeContacts(app.db, request.params.id, request.body.duplicateId),
   );
 
   r.post(

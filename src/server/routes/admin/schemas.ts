@@ -39,6 +39,7 @@ export const contactSchema = z.object({
   preferTextAndCall: z.boolean(),
   unsubscribed: z.boolean(),
   createdAt: z.string(),
+  lastActivityAt: z.string(),
 });
 
 export const tagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
@@ -62,6 +63,7 @@ export const contactMessageSchema = z.object({
   sender: z.enum(['contact', 'admin']),
   subject: z.string().nullable(),
   content: z.string(),
+  campaignName: z.string().nullable(),
   sentAt: z.string(),
 });
 

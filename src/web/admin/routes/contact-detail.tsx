@@ -8,6 +8,7 @@ import { useContact } from '../features/contacts/api/get-contact';
 import { ContactInfoCard } from '../features/contacts/components/contact-info-card';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
 import { ConversationCard } from '../features/contacts/components/conversation-card';
+import { DuplicateContactsCard } from '../features/contacts/components/duplicate-contacts-card';
 import { NotesCard } from '../features/contacts/components/notes-card';
 import { OriginalMessageCard } from '../features/contacts/components/original-message-card';
 import { ContactTagsCard } from '../features/tags/components/contact-tags-card';
@@ -22,7 +23,8 @@ function parseId(value: string | undefined): number | null {
 /**
  * /admin/contacts/{id} (spec §2): navigation back to contacts, Dashboard, Logout; the cards
  * Contact Information, Original Message, Tags, Notes, Follow-up Tasks and Conversation History;
- * 'Contact not found' when there is no such contact.
+ * 'Same Email Address' with the merge when older duplicates exist (issue #11 §3); 'Contact not
+ * found' when there is no such contact.
  */
 export function ContactDetailRoute() {
   const id = parseId(useParams().id);
@@ -57,6 +59,7 @@ function ContactDetail({ id }: { id: number }) {
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6">
+          <DuplicateContactsCard contact={contact} />
           <ContactInfoCard contact={contact} />
           <ContactTagsCard contactId={contact.id} tags={tags} />
           <NotesCard contact={contact} />

@@ -15,9 +15,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaignDetails } from '../api/get-campaign-details';
+import { CampaignPreview } from './campaign-preview';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, RecipientStatusBadge } from './campaign-status-badge';
-import { EmailPreview } from './email-preview';
 import { SendCampaignDialog } from './send-campaign-dialog';
 
 /** The recipient log's columns (spec §2: contact name, email, status, sent date, error message). */
@@ -105,7 +105,8 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
 }
 
 /**
- * A campaign's details (spec §2 campaigns): name, subject, the HTML preview in a sandboxed frame,
+ * A campaign's details (spec §2 campaigns): name, subject, the HTML preview in a sandboxed frame
+ * as one chosen recipient receives it (issue #11 §4),
  * the recipients table ('Unknown' for a deleted contact, '-' for blanks, 'No recipients yet'),
  * progress while sending, 'Resend to New Recipients' and 'Delete Campaign' with the spec's
  * confirmation ('Are you sure?' …); toasts 'Campaign deleted' / 'Failed to delete campaign'.
@@ -154,12 +155,7 @@ export function CampaignDetailsDialog({
           ) : (
             <div className="grid min-w-0 gap-5">
               {campaign.status === 'sending' ? <CampaignProgress campaign={campaign} /> : null}
-              <section aria-labelledby={`campaign-${campaignId}-preview`} className="grid gap-2">
-                <h3 id={`campaign-${campaignId}-preview`} className="text-sm font-medium">
-                  Email preview
-                </h3>
-                <EmailPreview html={campaign.htmlContent} title={`Preview of ${campaign.name}`} />
-              </section>
+              <CampaignPreview campaign={campaign} />
               <section aria-labelledby={`campaign-${campaignId}-recipients`} className="grid min-w-0 gap-2">
                 <h3 id={`campaign-${campaignId}-recipients`} className="text-sm font-medium">
                   Recipients ({campaign.recipients.length})

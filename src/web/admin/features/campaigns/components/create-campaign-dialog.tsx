@@ -21,8 +21,9 @@ const RECIPIENT_LIST_MAX_HEIGHT_PX = 200;
 
 /**
  * 'Create Campaign' (spec §2 campaigns, §5, §8): Campaign Name, Email Subject, Email Content
- * (HTML; `{{name}}` and `{{email}}` are filled per recipient) and the recipient checklist with
- * Select All and the count. A blank field gives 'All fields are required'. Creates a draft:
+ * (HTML; `{{name}}`, `{{firstName}}` and `{{email}}` are filled per recipient) and the recipient
+ * checklist with Select All and the count. A blank field gives 'All fields are required'; an
+ * unknown placeholder gives its own message, naming the known ones (issue #11 §4). Creates a draft:
  * toast 'Campaign created', or 'Error' / 'Failed to create campaign'.
  */
 export function CreateCampaignDialog() {
@@ -46,7 +47,16 @@ export function CreateCampaignDialog() {
             toast({ variant: 'destructive', title: 'Error', description: 'Failed to create campaign' }),
         },
       ),
-    () => toast({ variant: 'destructive', title: 'Error', description: 'All fields are required' }),
+    (invalid) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        // A blank field gives the spec's text; an unknown placeholder names itself (issue #11 §4).
+        description:
+          [invalid.name, invalid.subject, invalid.htmlContent]
+            .map((error) => error?.message)
+            .find((message) => message && message !== 'All fields are required') ?? 'All fields are required',
+      }),
   );
 
   return (
@@ -56,8 +66,8 @@ export function CreateCampaignDialog() {
       title="Create Campaign"
       description={
         <>
-          Saved as a draft; nothing is sent until you press Send. Use {'{{name}}'} and {'{{email}}'} to
-          personalise.
+          Saved as a draft; nothing is sent until you press Send. Use {'{{name}}'}, {'{{firstName}}'} and{' '}
+          {'{{email}}'} to personalise.
         </>
       }
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
@@ -80,7 +90,7 @@ export function CreateCampaignDialog() {
             <Textarea
               required
               spellCheck={false}
-              placeholder="<h1>Hello {{name}}</h1>"
+              placeholder="<h1>Hello {{firstName}}</h1>"
               className="min-h-36 font-mono text-sm"
               {...control}
               {...form.register('htmlContent')}

@@ -1,5 +1,6 @@
 import * as React from 'react';
-import type { CampaignDetails, CampaignSendResult } from '@/shared/campaigns';
+import type { AudienceMember, CampaignDetails, CampaignSendResult } from '@/shared/campaigns';
+import { campaignPlaceholderError } from '@/shared/personalize';
 import {
   Dialog,
   DialogContent,
@@ -9,7 +10,9 @@ import {
 } from '@/web/components/ui/dialog';
 import { DialogFormFooter } from '@/web/components/ui/form-field';
 import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
 import { InlineError, InlineLoading } from '../../../components/query-state';
+import { useAudience } from '../api/get-campaign-audience';
 import { useCampaignDetails } from '../api/get-campaign-details';
 import { useSendCampaign } from '../api/send-campaign';
 import { RecipientChecklist } from './recipient-checklist';
@@ -29,18 +32,31 @@ export function campaignSentToast(result: Pick<CampaignSendResult, 'success' | '
   });
 }
 
-/** Marks of contacts that cannot be chosen again: sent already, or still queued. */
-function lockedRecipients(details: CampaignDetails): Map<number, string> {
-  const locked = new Map<number, string>();
+/**
+ * Marks of contacts that cannot be chosen again: sent already, or still queued. By address,
+ * lower-cased, as the server keeps recipients unique (issue #11 §3): a second contact with an
+ * address the campaign already reached is '(Already sent)' too.
+ */
+function lockedRecipients(
+  details: CampaignDetails,
+  audience: readonly AudienceMember[],
+): Map<number, string> {
+  const byEmail = new Map<string, string>();
   for (const recipient of details.recipients) {
-    if (recipient.contactId === null) continue;
-    if (recipient.status === 'sent') locked.set(recipient.contactId, '(Already sent)');
+    const email = recipient.email.toLowerCase();
+    if (recipient.status === 'sent') byEmail.set(email, '(Already sent)');
     else if (
       details.status !== 'draft' &&
-      (recipient.status === 'pending' || recipient.status === 'sending')
+      (recipient.status === 'pending' || recipient.status === 'sending') &&
+      !byEmail.has(email)
     ) {
-      locked.set(recipient.contactId, '(Queued)');
+      byEmail.set(email, '(Queued)');
     }
+  }
+  const locked = new Map<number, string>();
+  for (const member of audience) {
+    const mark = byEmail.get(member.email.toLowerCase());
+    if (mark) locked.set(member.id, mark);
   }
   return locked;
 }
@@ -49,9 +65,11 @@ function lockedRecipients(details: CampaignDetails): Map<number, string> {
  * Chooses recipients and sends (spec §2 campaigns). `mode: 'send'` is a draft's 'Send': the
  * contacts ticked at creation come pre-selected, so the admin confirms before anything goes out.
  * `mode: 'resend'` is 'Resend to New Recipients': contacts already sent are disabled and marked
- * '(Already sent)'; the count reads 'Selected: N new recipients'. No recipient gives 'Please
- * select at least one recipient'; a failed call 'Failed to send campaign. You may have hit rate
- * limits.' (spec §8). A large batch answers 202: the dialog closes and the card shows progress.
+ * '(Already sent)' — every contact with an address already sent, in any case (issue #11 §3); the
+ * count reads 'Selected: N new recipients'. No recipient gives 'Please select at least one
+ * recipient'; an unknown placeholder is shown and blocks the send, naming the known ones (issue
+ * #11 §4); another failed call gives 'Failed to send campaign. You may have hit rate limits.'
+ * (spec §8). A large batch answers 202: the dialog closes and the card shows progress.
  */
 export function SendCampaignDialog({
   campaignId,
@@ -65,12 +83,15 @@ export function SendCampaignDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const details = useCampaignDetails(campaignId, { enabled: open });
+  const audience = useAudience();
   const send = useSendCampaign();
   const [selected, setSelected] = React.useState<Set<number> | null>(null);
   const locked = React.useMemo(
-    () => (details.data ? lockedRecipients(details.data) : new Map()),
-    [details.data],
+    () => (details.data ? lockedRecipients(details.data, audience.data ?? []) : new Map<number, string>()),
+    [details.data, audience.data],
   );
+  // A draft saved before placeholders were checked may hold an unknown one (issue #11 §4).
+  const placeholderError = details.data ? campaignPlaceholderError(details.data) : null;
 
   // The draft's chosen recipients start ticked (once the details arrive).
   const initial = React.useMemo(() => {
@@ -90,6 +111,10 @@ export function SendCampaignDialog({
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
+    if (placeholderError) {
+      toast({ variant: 'destructive', title: 'Error', description: placeholderError });
+      return;
+    }
     const recipientIds = [...chosen].filter((contactId) => !locked.has(contactId));
     if (recipientIds.length === 0) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please select at least one recipient' });
@@ -108,11 +133,14 @@ export function SendCampaignDialog({
           }
           handleOpenChange(false);
         },
-        onError: () =>
+        onError: (error) =>
           toast({
             variant: 'destructive',
             title: 'Error',
-            description: 'Failed to send campaign. You may have hit rate limits.',
+            // The server's reason when it refused the campaign itself (400: unknown placeholder).
+            description: error.message.startsWith('400:')
+              ? (getApiErrorMessage(error) ?? 'Failed to send campaign. You may have hit rate limits.')
+              : 'Failed to send campaign. You may have hit rate limits.',
           }),
       },
     );
@@ -137,6 +165,14 @@ export function SendCampaignDialog({
           <InlineError error={details.error} fallback="Failed to load the campaign." />
         ) : (
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+            {placeholderError ? (
+              <p
+                role="alert"
+                className="break-words rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+              >
+                {placeholderError}
+              </p>
+            ) : null}
             <RecipientChecklist
               selected={chosen}
               onSelectedChange={setSelected}

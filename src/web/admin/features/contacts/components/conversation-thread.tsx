@@ -10,7 +10,8 @@ import { useContactMessages } from '../api/get-contact-messages';
  * A contact's email conversation (spec §2): first the original form message (sender contact, at
  * the contact's creation time), then the stored messages oldest first; admin messages
  * right-aligned and labelled 'Admin', contact messages left-aligned and labelled with the
- * contact's name; 'No messages yet' when nothing followed the original message. Email bodies are
+ * contact's name; 'No messages yet' when nothing followed the original message. Campaign emails
+ * are marked with the campaign's name (issue #11 §3). Email bodies are
  * HTML and shown sanitized; the form message is plain text. The thread scrolls on its own and
  * starts at the newest message.
  */
@@ -54,6 +55,7 @@ export function ConversationThread({
             label={message.sender === 'admin' ? 'Admin' : contact.name}
             sentAt={message.sentAt}
             subject={message.subject}
+            note={message.campaignName ? `Campaign: ${message.campaignName}` : undefined}
           >
             <SafeHtml html={message.content} />
           </ThreadItem>
@@ -106,7 +108,7 @@ function ThreadItem({
           <time dateTime={sentAt} className="text-muted-foreground">
             {formatDateTime(sentAt)}
           </time>
-          {note ? <span className="text-muted-foreground">· {note}</span> : null}
+          {note ? <span className="min-w-0 break-words text-muted-foreground">· {note}</span> : null}
         </header>
         {subject ? <p className="text-sm font-semibold">{subject}</p> : null}
         {children}

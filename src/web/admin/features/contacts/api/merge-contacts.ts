@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Contact } from '@/shared/contacts';
+import { apiRequest } from '@/web/lib/api';
+import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getClientsQueryOptions } from '../../clients/api/get-clients';
+import { getTasksQueryOptions } from '../../tasks/api/get-tasks';
+import { getContactQueryOptions } from './get-contact';
+import { getContactDuplicatesQueryOptions } from './get-contact-duplicates';
+import { getContactMessagesQueryOptions } from './get-contact-messages';
+import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+
+/**
+ * Merges contact `duplicateId` into contact `contactId` (issue #11 §3, `POST
+ * /api/admin/contacts/{id}/merge`): messages, tags, notes, tasks, the client link and campaign
+ * history move to the kept contact; the duplicate is deleted.
+ * @throws Error `"409: …"` when the addresses differ, `"404: …"` when either contact is gone.
+ */
+export async function mergeContacts({
+  contactId,
+  duplicateId,
+}: {
+  contactId: number;
+  duplicateId: number;
+}): Promise<Contact> {
+  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/merge`, { duplicateId });
+  return (await res.json()) as Contact;
+}
+
+/** Merge as a mutation; refreshes the kept contact, its thread and duplicates, the lists, clients and tasks. */
+export function useMergeContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: mergeContacts,
+    onSuccess: (_contact, { contactId, duplicateId }) => {
+      queryClient.removeQueries({ queryKey: getContactQueryOptions(duplicateId).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getContactMessagesQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getContactDuplicatesQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getContactsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getClientsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

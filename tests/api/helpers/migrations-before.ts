@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrationsFolder } from '../../../src/db/client.ts';
+
+/**
+ * Writes into `dir` a copy of the migrations folder that stops right before the migration whose
+ * tag ends with `tagSuffix` (e.g. 'one_contact_per_address'), so a test can build the database an
+ * owner had before that change, fill it, and let the app upgrade it. Found by name, not number,
+ * so it holds when migrations are renumbered.
+ * @returns `dir`. @throws when no migration has that tag.
+ */
+export function migrationsBefore(tagSuffix: string, dir: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
+  if (at === -1) throw new Error(`No migration tagged …${tagSuffix}`);
+  journal.entries = journal.entries.slice(0, at);
+  fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
+  for (const { tag } of journal.entries) {
+    fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  }
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  return dir;
+}

@@ -363,7 +363,7 @@ describe('one contact per address', () => {
         'duplicateId must be a contact id.',
       ],
       [`/api/admin/contacts/${a!.id}/merge`, { duplicateId: '1' }, 400, 'duplicateId must be a contact id.'],
-      [`/api/admin/contacts/${2 ** 31}/merge`, { duplicateId: a!.id }, 400, 'id is out of range'],
+      [`/api/admin/contacts/${2 ** 31}/merge`, { duplicateId: a!.id }, 400, 'id must be at most 2147483647'],
     ];
     for (const [url, body, status, error] of cases) {
       const res = await admin('POST', url, body);

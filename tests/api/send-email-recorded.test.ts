@@ -34,9 +34,14 @@ describe('one-to-one email is recorded before it leaves', () => {
     await smtp.close();
   });
 
+  // One contact per address (issue #11 §3): each test's contact gets its own.
+  let made = 0;
   const addContact = async (name: string) =>
     (
-      await t.database.db.insert(contacts).values({ name, email: 'c@example.com', message: 'Hi' }).returning()
+      await t.database.db
+        .insert(contacts)
+        .values({ name, email: `c${++made}@example.com`, message: 'Hi' })
+        .returning()
     )[0]!;
   const send = (id: number, subject: string) =>
     t.app.inject({

@@ -24,9 +24,27 @@ function ensureChromium() {
   });
 }
 
+// The CSV export test opens the file in LibreOffice Calc (issue #11): headless soffice.
+function ensureLibreOffice() {
+  if (spawnSync('sh', ['-c', 'command -v soffice']).status === 0) return;
+  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!canApt) {
+    console.error(
+      '✖ The CSV export test needs LibreOffice Calc (soffice). Install it (Debian/Ubuntu: sudo apt-get install -y libreoffice-calc).',
+    );
+    process.exit(1);
+  }
+  console.log('› Installing LibreOffice Calc (apt-get install -y libreoffice-calc)…');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'libreoffice-calc'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 checkNode();
 ensurePackages();
 ensureChromium();
+ensureLibreOffice();
 ensureBuild();
 run('npx', ['vitest', 'run']);
 run('npx', ['vitest', 'run', '-c', 'vitest.security.config.ts']);

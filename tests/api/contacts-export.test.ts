@@ -245,4 +245,20 @@ describe('CSV export of 100,000 contacts', () => {
         `(${t.database.kind})`,
     );
   }, 120_000);
+
+  it('stops cleanly when the download is cut short', async () => {
+    const port = (t.app.server.address() as AddressInfo).port;
+    const abort = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/admin/contacts/export.csv`, {
+      headers: { cookie },
+      signal: abort.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    abort.abort();
+    await expect(reader.read()).rejects.toThrow();
+    // The server stays healthy and the next export is whole.
+    const records = parseCsvWithPython(await exportCsv('?q=bulk99999@'));
+    expect(records.map((r) => r[2])).toEqual(['Email', 'bulk99999@example.com']);
+  }, 60_000);
 });

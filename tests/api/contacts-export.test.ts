@@ -4,6 +4,7 @@
  * Python's `csv` module and by LibreOffice Calc itself; then 100,000 contacts streamed in order
  * with flat memory.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -248,15 +249,20 @@ describe('CSV export of 100,000 contacts', () => {
 
   it('stops cleanly when the download is cut short', async () => {
     const port = (t.app.server.address() as AddressInfo).port;
-    const abort = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/api/admin/contacts/export.csv`, {
-      headers: { cookie },
-      signal: abort.signal,
+    // node:http, so the one socket is ours to cut (fetch may keep spare connections open).
+    const cut = await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/api/admin/contacts/export.csv', headers: { cookie } },
+        (response) => {
+          response.once('data', (chunk: Buffer) => {
+            request.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
+      request.on('error', reject);
     });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    expect((await reader.read()).done).toBe(false);
-    abort.abort();
-    await expect(reader.read()).rejects.toThrow();
+    expect(cut).toBeGreaterThan(0);
     // The server stays healthy and the next export is whole.
     const records = parseCsvWithPython(await exportCsv('?q=bulk99999@'));
     expect(records.map((r) => r[2])).toEqual(['Email', 'bulk99999@example.com']);

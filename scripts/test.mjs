@@ -24,19 +24,20 @@ function ensureChromium() {
   });
 }
 
-// The CSV export test opens the file in LibreOffice Calc (issue #11): headless soffice.
-function ensureLibreOffice() {
-  if (spawnSync('sh', ['-c', 'command -v soffice']).status === 0) return;
-  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+// The CSV export test reads the file with Python's csv module and LibreOffice Calc (issue #11).
+function ensureSpreadsheetTools() {
+  const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+  if (has('soffice') && has('python3')) return;
+  const canApt = process.getuid?.() === 0 && has('apt-get');
   if (!canApt) {
     console.error(
-      '✖ The CSV export test needs LibreOffice Calc (soffice). Install it (Debian/Ubuntu: sudo apt-get install -y libreoffice-calc).',
+      '✖ The CSV export test needs LibreOffice Calc (soffice) and python3. Install them (Debian/Ubuntu: sudo apt-get install -y libreoffice-calc python3).',
     );
     process.exit(1);
   }
-  console.log('› Installing LibreOffice Calc (apt-get install -y libreoffice-calc)…');
+  console.log('› Installing LibreOffice Calc and Python (apt-get install -y libreoffice-calc python3)…');
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'libreoffice-calc'], {
+  run('apt-get', ['install', '-y', '-qq', 'libreoffice-calc', 'python3'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
@@ -44,7 +45,7 @@ function ensureLibreOffice() {
 checkNode();
 ensurePackages();
 ensureChromium();
-ensureLibreOffice();
+ensureSpreadsheetTools();
 ensureBuild();
 run('npx', ['vitest', 'run']);
 run('npx', ['vitest', 'run', '-c', 'vitest.security.config.ts']);

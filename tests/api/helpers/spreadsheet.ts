@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 /**
  * Reading a CSV export the way its users do: Python's `csv` module, and LibreOffice Calc opening
  * the file and saving it as a spreadsheet, whose cells are then read back (issue #11 §2).
- * Needs `python3` and `soffice` (Debian: libreoffice-calc; `npm test` installs it).
+ * Needs `python3` and `soffice` (Debian: python3, libreoffice-calc; `npm test` installs both).
  */
 
 /** Records as Python's `csv.reader` sees them (UTF-8 with BOM, RFC 4180). */
@@ -18,6 +18,8 @@ export function parseCsvWithPython(csv: string): string[][] {
     'json.dump(list(reader), sys.stdout)',
   ].join('\n');
   const result = spawnSync('python3', ['-c', script], { input: csv, maxBuffer: 512 * 1024 * 1024 });
+  if (result.error)
+    throw new Error(`python3 is needed (apt-get install -y python3): ${result.error.message}`);
   if (result.status !== 0) throw new Error(`python3 csv failed: ${result.stderr}`);
   return JSON.parse(result.stdout.toString());
 }

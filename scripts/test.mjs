@@ -1,4 +1,4 @@
-// `npm test`: every test. Installs packages and Debian's Chromium and nginx when missing, builds the app,
+// `npm test`: every test. Installs packages and Debian packages when missing, builds the app,
 // then runs the API suite (Vitest, real database), the security and resilience suites (issue #10:
 // attacks and load against real server processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
@@ -8,23 +8,31 @@ import { checkNode, ensureBuild, ensurePackages, run } from './ensure.mjs';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * Debian packages the suites drive as real parts: Chromium (browser suite) and nginx (the proxy
- * in the security suite). Installed with apt when missing and apt is usable as root; otherwise
- * the message says what to install.
+ * Debian packages the suites drive as real parts: Chromium (browser suite), nginx (the proxy in
+ * the security suite), LibreOffice Calc and Python (the CSV export is read back by a real
+ * spreadsheet and Python's csv module, issue #11). Installed with apt when missing and apt is
+ * usable as root; otherwise the message says what to install.
  */
 const needed = [
   { binary: CHROMIUM, pkg: 'chromium', env: 'CHROMIUM_PATH' },
   { binary: process.env.NGINX_PATH || '/usr/sbin/nginx', pkg: 'nginx-light', env: 'NGINX_PATH' },
+  { binary: 'soffice', pkg: 'libreoffice-calc' },
+  { binary: 'python3', pkg: 'python3' },
 ];
 
+const present = ({ binary }) =>
+  binary.startsWith('/')
+    ? fs.existsSync(binary)
+    : spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+
 function ensureDebianPackages() {
-  const missing = needed.filter((n) => !fs.existsSync(n.binary));
+  const missing = needed.filter((n) => !present(n));
   if (missing.length === 0) return;
-  const canApt = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  const canApt = process.getuid?.() === 0 && present({ binary: 'apt-get' });
   if (!canApt) {
     for (const n of missing) {
       console.error(
-        `✖ The tests need ${n.binary}. Install it (Debian/Ubuntu: sudo apt-get install -y ${n.pkg}) or set ${n.env}.`,
+        `✖ The tests need ${n.binary}. Install it (Debian/Ubuntu: sudo apt-get install -y ${n.pkg})${n.env ? ` or set ${n.env}` : ''}.`,
       );
     }
     process.exit(1);

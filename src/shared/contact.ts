@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 /**
+ * The characters a phone may hold (DESIGN §3 'Contact form, server side'). None of them can name
+ * a function, a cell or a program, which the CSV export relies on (issue #11 §2).
+ */
+export const phonePattern = /^[0-9+().\- ]*$/;
+
+/**
  * The public contact request (spec §3 'Contact request'; server rules from DESIGN §3
  * 'Contact form, server side'). The landing form relies on the browser's own checks
  * (spec §5: no length bounds client-side); the server enforces this schema.
@@ -27,7 +33,7 @@ export const contactRequestSchema = z.object({
     .string({ error: 'Phone must be text.' })
     .trim()
     .max(40, 'Phone must be at most 40 characters.')
-    .regex(/^[0-9+().\- ]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
+    .regex(phonePattern, 'Phone may contain only digits, spaces and + ( ) - .')
     .optional()
     .transform((v) => (v ? v : undefined)),
   preferTextAndCall: z

@@ -335,10 +335,10 @@ describe('contacts paging and CSV export', () => {
     );
     const body = res.body.replace(/^\uFEFF/, '');
     const [header, ...rest] = body.trim().split('\r\n');
-    expect(header).toBe('ID,Name,Email,Phone,Status,Prefers text and call,Message,Notes,Created');
+    expect(header).toBe('ID,Name,Email,Phone,Status,Prefers text and call,Message,Notes,Created (UTC)');
     const row = rest.join('\r\n');
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(row).toContain(`'+1 555`);
+    expect(row).toContain(',+1 555,');
     expect(row).toContain('"Line one, with comma\nLine ""two"""');
     expect(row).toContain(',qualified,no,');
     expect(rest).toHaveLength(1);

@@ -63,6 +63,11 @@ test('the three pages hold their sections and items', async ({ page }) => {
   await expect(intro.getByText('Years', { exact: true })).toBeVisible();
   await expect(intro.getByRole('link', { name: /Follow our work/ })).toHaveAttribute('target', '_blank');
   await expect(intro.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', /^mailto:/);
+  // The hero's 'Slide' hint with its arrows (spec §2 'Hero', issue #11 §6), in the first screenful.
+  const slideHint = intro.locator('#m-hero').getByTestId('slide-hint');
+  await expect(slideHint).toHaveText('Slide');
+  await expect(slideHint.locator('svg')).toHaveCount(1);
+  await expect(slideHint).toBeInViewport();
   const items = (id: string) => page.locator(`section[aria-labelledby="${id}-title"] li h3`);
   await expect(items('m-services')).toHaveCount(3);
   await expect(items('m-brain')).toHaveText(['Form Submissions', 'Simple Analytics', 'Follow-Up System']);
@@ -71,6 +76,8 @@ test('the three pages hold their sections and items', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'The AI Edge' })).toBeAttached();
 
   await expect(items('m-projects')).toHaveCount(4);
+  // No project has a real public address yet, so no card links anywhere (issue #11 §6).
+  await expect(page.locator('section[aria-labelledby="m-projects-title"] a')).toHaveCount(0);
   await expect(page.locator('section[aria-labelledby="m-testimonials-title"] figure')).toHaveCount(2);
   await expect(
     page.locator('section[aria-labelledby="m-testimonials-title"]').getByText('Rated 5 out of 5'),

@@ -9,7 +9,8 @@ test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown admin path shows the 404 page', async ({ page }) => {
-  await page.goto('/admin/no-such-screen');
+test('an unknown admin path answers 404 with the 404 page (issue #11 §6)', async ({ page }) => {
+  const response = await page.goto('/admin/no-such-screen');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });

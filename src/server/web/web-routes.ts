@@ -2,11 +2,12 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import { isAdminScreenPath } from '../../shared/admin-paths.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Page, Pages } from './load-pages.ts';
 
 /**
- * Serves the front end: `/` (prerendered landing), `/admin` and `/admin/*` (admin SPA shell),
+ * Serves the front end: `/` (prerendered landing), the admin screens' paths (admin SPA shell),
  * `/sitemap.xml` (the landing, at the public URL), hashed assets with a one-year immutable cache
  * (pre-compressed .br/.gz siblings written by the build), other built files (robots.txt, icons), and the
  * '404 Page Not Found' page with status 404 for every other path (DESIGN §3 '404').
@@ -29,8 +30,11 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
         .header('cache-control', 'public, max-age=3600')
         .send(xml);
     });
+    // Only the admin screens get the app; any other /admin path is a 404 (issue #11 §6).
     const admin = (request: FastifyRequest, reply: FastifyReply) =>
-      sendPage(request, reply, pages.admin, 200, 'no-store');
+      isAdminScreenPath(request.url.split('?', 1)[0] ?? '')
+        ? sendPage(request, reply, pages.admin, 200, 'no-store')
+        : sendPage(request, reply, pages.notFound, 404, 'no-cache');
     app.get('/admin', admin);
     app.get('/admin/*', admin);
 

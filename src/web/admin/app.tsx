@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { adminPaths } from '@/shared/admin-paths';
 import { NotFound } from '@/web/components/not-found';
 import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
@@ -18,8 +19,9 @@ import { LoginRoute } from './routes/login';
 
 /**
  * The admin single-page app (served as admin.html for /admin and /admin/*): providers and the
- * route table of spec §2. Every screen but login sits behind {@link AdminGuard}; unknown paths
- * show the '404 Page Not Found' page.
+ * route table of spec §2, at the paths of `src/shared/admin-paths.ts` (the server answers 404 for
+ * any other). Every screen but login sits behind {@link AdminGuard}; unknown paths show the
+ * '404 Page Not Found' page.
  */
 export function AdminApp() {
   const [queryClient] = React.useState(createQueryClient);
@@ -27,17 +29,17 @@ export function AdminApp() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <Routes>
-          <Route path="/admin/login" element={<LoginRoute />} />
+          <Route path={adminPaths.login} element={<LoginRoute />} />
           <Route element={<AdminGuard />}>
-            <Route path="/admin" element={<DashboardRoute />} />
-            <Route path="/admin/contacts" element={<ContactsRoute />} />
-            <Route path="/admin/contacts/:id" element={<ContactDetailRoute />} />
-            <Route path="/admin/clients" element={<ClientsRoute />} />
-            <Route path="/admin/campaigns" element={<CampaignsRoute />} />
-            <Route path="/admin/gmail-setup" element={<GmailSetupRoute />} />
+            <Route path={adminPaths.dashboard} element={<DashboardRoute />} />
+            <Route path={adminPaths.contacts} element={<ContactsRoute />} />
+            <Route path={adminPaths.contactDetail} element={<ContactDetailRoute />} />
+            <Route path={adminPaths.clients} element={<ClientsRoute />} />
+            <Route path={adminPaths.campaigns} element={<CampaignsRoute />} />
+            <Route path={adminPaths.gmailSetup} element={<GmailSetupRoute />} />
             <Route element={<VaultLayout />}>
-              <Route path="/admin/credentials" element={<CredentialsRoute />} />
-              <Route path="/admin/credentials/:id" element={<CredentialDetailRoute />} />
+              <Route path={adminPaths.credentials} element={<CredentialsRoute />} />
+              <Route path={adminPaths.credentialDetail} element={<CredentialDetailRoute />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -84,6 +84,10 @@ export interface Project {
   description: string;
   status: ProjectStatus;
   video: ProjectVideo;
+  /**
+   * The live product's public address (absolute https URL). Leave it out while there is none:
+   * the card then shows no 'Visit' link (issue #11 §6; see `lib/project-link.ts`).
+   */
   url?: string;
   /** What it is built with, shown as small tags. */
   stack: string[];
@@ -182,6 +186,7 @@ export const hero = {
   socialLabel: 'Follow our work',
   emailLabel: 'Email us',
   newTab: '(opens in a new tab)',
+  /** Small screens: the hint that the pages slide sideways (spec §2 'Hero'). */
   slideHint: 'Slide',
 };
 
@@ -358,7 +363,6 @@ export const projects: Project[] = [
       'Our own home on the web: a fast, animated landing page with the mini CRM, campaigns and analytics behind it.',
     status: 'Live',
     video: { mp4: agencyMp4, webm: agencyWebm, poster: agencyPoster },
-    url: '/',
     stack: ['React', 'Node.js', 'PostgreSQL'],
   },
   {
@@ -385,7 +389,6 @@ export const projects: Project[] = [
       'An e-commerce shop for nautical apparel and gear, with inventory, orders and shipping in one place.',
     status: 'Live',
     video: { mp4: maritimeMp4, webm: maritimeWebm, poster: maritimePoster },
-    url: 'https://example.com/',
     stack: ['E-commerce', 'Inventory', 'Shipping'],
   },
 ];
@@ -709,7 +712,6 @@ export const mobile = {
   pagesLabel: 'Pages',
   secretArea: 'Version',
   adminCta: 'Sign in as Admin',
-  swipeHint: 'Swipe',
 };
 
 /** The mobile subsets (spec §2: 3 services, 4 steps, 4 FAQ items). */

@@ -63,7 +63,7 @@ export async function adminContactRoutes(app: FastifyInstance) {
     '/contacts/export.csv',
     { schema: { querystring: contactListQuerySchema } },
     async (request, reply) => {
-      const csv = await exportContactsCsv(app.db, request.query);
+      const csv = exportContactsCsv(app.db, request.query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

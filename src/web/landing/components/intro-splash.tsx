@@ -10,6 +10,12 @@ export const SPLASH_TIMINGS = { logo: 100, tagline: 600, burst: 1800, complete: 
 
 type Phase = 'waiting' | 'logo' | 'tagline' | 'burst' | 'complete';
 
+/**
+ * Gestures that skip the intro, as a click does: a key, a click or tap, a wheel or trackpad
+ * scroll, a touch scroll (issue #11 §1).
+ */
+const SKIP_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchmove'] as const;
+
 function phaseAt(ms: number): Phase {
   if (ms >= SPLASH_TIMINGS.complete) return 'complete';
   if (ms >= SPLASH_TIMINGS.burst) return 'burst';
@@ -33,13 +39,14 @@ const PARTICLES = Array.from({ length: 28 }, (_, i) => {
 /**
  * The desktop intro (spec §2): logo at about 0.1 s, a tagline with the brand's short name at
  * 0.6 s, a particle burst and a synthesised sound at 1.8 s, done at 4.5 s; the floating cloud
- * then appears (see `lib/intro-state.ts`). Skipped below 768 px and when the visitor prefers reduced
- * motion; any key or pointer press skips it too.
+ * then appears (see `lib/intro-state.ts`). Skipped below 768 px and when the visitor prefers
+ * reduced motion; a key press, click, tap or scroll (wheel, trackpad, touch) skips it too.
  *
  * The server renders it with CSS-only timing (so it shows from the first paint, before the
  * script runs, and a `<noscript>` style hides it without JavaScript); after hydration the phases
- * are driven by timers on the page's clock and exposed as `data-phase`. The overlay never takes
- * pointer events, so it never blocks the page.
+ * are set by timers scheduled from the page's clock (`performance.now()`, milliseconds since
+ * navigation) and exposed as `data-phase`. The overlay never takes pointer events, so it never
+ * blocks the page.
  */
 export function IntroSplash({ site }: { site: SiteConfig }) {
   const [phase, setPhase] = React.useState<Phase | null>(null);
@@ -47,38 +54,37 @@ export function IntroSplash({ site }: { site: SiteConfig }) {
   React.useEffect(() => {
     let done = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
-    const finish = () => {
-      if (done) return;
+    const stop = () => {
       done = true;
       for (const timer of timers) clearTimeout(timer);
+      for (const type of SKIP_EVENTS) window.removeEventListener(type, finish);
+    };
+    function finish() {
+      if (done) return;
+      stop();
       setPhase('complete');
       completeIntro();
-    };
+    }
     if (isMobileLayout() || prefersReducedMotion()) {
       finish();
       return;
     }
-    const update = () => {
-      const next = phaseAt(performance.now());
-      if (next === 'complete') {
-        finish();
-        return;
-      }
-      setPhase(next);
-    };
-    update();
-    for (const at of Object.values(SPLASH_TIMINGS)) {
-      timers.push(setTimeout(update, Math.max(0, at - performance.now())));
+    // Where the timeline stands when the script takes over is read from the clock once; every
+    // later phase is set by its own timer, never by reading the clock again: a timer may fire a
+    // fraction of a millisecond before the clock shows its time (issue #11 §1).
+    const now = performance.now();
+    const current = phaseAt(now);
+    if (current === 'complete') {
+      finish();
+      return;
     }
-    const skip = () => finish();
-    window.addEventListener('keydown', skip, { once: true });
-    window.addEventListener('pointerdown', skip, { once: true });
-    return () => {
-      done = true;
-      for (const timer of timers) clearTimeout(timer);
-      window.removeEventListener('keydown', skip);
-      window.removeEventListener('pointerdown', skip);
-    };
+    setPhase(current);
+    for (const [next, at] of Object.entries(SPLASH_TIMINGS) as [keyof typeof SPLASH_TIMINGS, number][]) {
+      if (at <= now) continue;
+      timers.push(setTimeout(next === 'complete' ? finish : () => setPhase(next), at - now));
+    }
+    for (const type of SKIP_EVENTS) window.addEventListener(type, finish, { passive: true });
+    return stop;
   }, []);
 
   React.useEffect(() => {

@@ -25,6 +25,7 @@ import {
   stats,
 } from '../content';
 import { accentClasses } from '../lib/accents';
+import { projectLink } from '../lib/project-link';
 
 function MobileSection({
   id,
@@ -137,6 +138,7 @@ export function MobileIntroPage({ site }: { site: SiteConfig }) {
             {hero.emailLabel}
           </a>
         </div>
+        <SlideHint className="mt-6" />
       </div>
       <MobileSection id="m-services" title={mobile.servicesTitle}>
         <CompactCards cards={mobileServices} />
@@ -150,14 +152,25 @@ export function MobileIntroPage({ site }: { site: SiteConfig }) {
       <MobileSection id="m-ai" title={mobile.aiTitle}>
         <CompactCards cards={aiFeatures} />
       </MobileSection>
-      <p
-        aria-hidden="true"
-        className="mt-10 flex items-center justify-center gap-2 text-sm text-muted-foreground"
-      >
-        {mobile.swipeHint}
-        <ChevronsRight className="size-4 motion-loop animate-pulse text-brand-cyan" />
-      </p>
+      <SlideHint className="mt-10" />
     </>
+  );
+}
+
+/**
+ * 'Slide' with arrows (spec §2 'Hero': on small screens): the next page is to the right.
+ * Decorative: the top bar's menu and buttons give the same moves to assistive technology.
+ */
+function SlideHint({ className }: { className: string }) {
+  return (
+    <p
+      aria-hidden="true"
+      data-testid="slide-hint"
+      className={cn('flex items-center justify-center gap-2 text-sm text-muted-foreground', className)}
+    >
+      {hero.slideHint}
+      <ChevronsRight className="size-4 motion-loop animate-pulse text-brand-cyan" />
+    </p>
   );
 }
 
@@ -169,6 +182,7 @@ export function MobileWorkPage() {
         <ul className="grid grid-cols-2 gap-3">
           {projects.map((project) => {
             const fill = (text: string) => text.replace('{project}', project.name);
+            const link = projectLink(project.url);
             return (
               <li
                 key={project.id}
@@ -186,9 +200,9 @@ export function MobileWorkPage() {
                   {project.status}
                 </Badge>
                 <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{project.description}</p>
-                {project.url ? (
+                {link ? (
                   <a
-                    href={project.url}
+                    href={link}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="mt-auto inline-flex min-h-8 items-center gap-1 pt-2 text-xs font-medium text-brand-cyan"

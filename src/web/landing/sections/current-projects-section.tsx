@@ -2,6 +2,7 @@ import { ArrowUpRight } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { PhoneVideo } from '../components/phone-video';
 import { type Project, projects, projectsSection } from '../content';
+import { projectLink } from '../lib/project-link';
 
 /**
  * Current Projects (id `current-projects`, spec §2): four cards, each with a phone-frame video,
@@ -39,6 +40,7 @@ export function CurrentProjectsSection() {
 /** One project card of the desktop grid. */
 export function ProjectCard({ project }: { project: Project }) {
   const fill = (text: string) => text.replace('{project}', project.name);
+  const link = projectLink(project.url);
   return (
     <li className="group flex flex-col rounded-3xl border border-white/10 bg-card/70 p-5 backdrop-blur transition duration-300 hover:border-white/20 hover:bg-card/90">
       <div className="relative rounded-2xl bg-linear-to-b from-brand-blue/20 via-transparent to-brand-magenta/10 py-5">
@@ -69,9 +71,9 @@ export function ProjectCard({ project }: { project: Project }) {
           </li>
         ))}
       </ul>
-      {project.url ? (
+      {link ? (
         <a
-          href={project.url}
+          href={link}
           target="_blank"
           rel="noopener noreferrer"
           className="mt-auto inline-flex items-center gap-1.5 self-start rounded pt-5 text-sm font-medium text-brand-cyan underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"

@@ -1,0 +1,36 @@
+/** A project card links only to a real public address (issue #11 §6). */
+import { describe, expect, it } from 'vitest';
+import { projects } from '../../src/web/landing/content.ts';
+import { projectLink } from '../../src/web/landing/lib/project-link.ts';
+
+describe('projectLink', () => {
+  it('keeps absolute public http(s) addresses', () => {
+    expect(projectLink('https://shop.maritime-merch.co.uk/')).toBe('https://shop.maritime-merch.co.uk/');
+    expect(projectLink('http://legacy.example-shop.com/')).toBe('http://legacy.example-shop.com/');
+  });
+
+  it('drops placeholders, this site and anything that is not a web address', () => {
+    for (const url of [
+      undefined,
+      '',
+      '/',
+      '#hero',
+      'https://example.com/',
+      'https://www.EXAMPLE.org/shop',
+      'https://shop.example/',
+      'http://localhost:3000/',
+      'https://staging.test/',
+      'javascript:alert(1)',
+      'mailto:hello@brightlane.studio',
+      'not a url',
+    ]) {
+      expect(projectLink(url), String(url)).toBeNull();
+    }
+  });
+
+  it('leaves no placeholder in the content', () => {
+    for (const project of projects) {
+      if (project.url !== undefined) expect(projectLink(project.url), project.name).toBe(project.url);
+    }
+  });
+});

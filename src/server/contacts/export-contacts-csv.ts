@@ -43,7 +43,7 @@ const exportColumns = {
 type ExportRow = Pick<typeof contacts.$inferSelect, keyof typeof exportColumns>;
 
 /**
- * The (filtered) contact list as a CSV byte stream for spreadsheets (issue #11 §2; decision 015):
+ * The (filtered) contact list as a CSV byte stream for spreadsheets (issue #11 §2; decision 020):
  * a UTF-8 BOM and a header row, then one CRLF-ended record per contact, newest first (by id).
  * Fields holding CR, LF, `"` or `,` are quoted (RFC 4180).
  *

@@ -126,7 +126,8 @@ export class CampaignSender {
       .select({ n: sql<number>`count(*)` })
       .from(campaignRecipients)
       .where(and(chosen, eq(campaignRecipients.status, 'pending')));
-    if (Number(waiting?.n ?? 0) <= SYNC_SEND_LIMIT) {
+    // While shutting down the recipients stay recorded as pending: the next start sends them.
+    if (Number(waiting?.n ?? 0) <= SYNC_SEND_LIMIT && !this.loop.stopping) {
       await this.loop.exclusive((signal) => this.runOnce(signal, campaignId));
     } else {
       this.nudge();

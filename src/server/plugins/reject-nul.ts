@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads no request value into the database or a response (the admin page shell
+     * matches the raw path): a NUL there is just an unknown path, its own handler's 404.
+     */
+    ignoresNul?: boolean;
+  }
+}
+
 /**
  * Refuses any request whose path parameters, query or body carry a NUL character (U+0000) in a
  * text value, with a 400 in the app's validation shape: `{ error, details: { fieldErrors: { <field>:
@@ -9,6 +19,7 @@ import { HttpError } from '../http-error.ts';
  */
 export function rejectNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.ignoresNul) return;
     const field =
       findNul(request.params, 'params') ??
       findNul(request.query, 'querystring') ??

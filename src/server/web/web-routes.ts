@@ -35,8 +35,8 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
       isAdminScreenPath(request.url.split('?', 1)[0] ?? '')
         ? sendPage(request, reply, pages.admin, 200, 'no-store')
         : sendPage(request, reply, pages.notFound, 404, 'no-cache');
-    app.get('/admin', admin);
-    app.get('/admin/*', admin);
+    app.get('/admin', { config: { ignoresNul: true } }, admin);
+    app.get('/admin/*', { config: { ignoresNul: true } }, admin);
 
     await app.register(fastifyStatic, {
       root: pages.staticRoot,

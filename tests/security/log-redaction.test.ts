@@ -56,7 +56,8 @@ describe('log redaction', () => {
       await execute('alter table contacts_elsewhere rename to contacts');
     }
     expect(log()).toContain('request failed');
-    expect(log()).toContain('insert into \\"contacts\\"');
+    // The failing SQL itself is kept (quoted by Drizzle's builder or written raw), its values not.
+    expect(log()).toMatch(/insert into (\\"contacts\\"|contacts) /);
     for (const personal of ['Zelda', 'zelda.quintessa@example.com', '7946', 'confidential merger']) {
       expect(log()).not.toContain(personal);
     }

@@ -206,7 +206,7 @@ function caseArbitrary(url: string, method: string, tokens: string[]): fc.Arbitr
  */
 function plausibleCases(url: string, method: string, token: string): [FuzzCase][] {
   // A real unsubscribe token, an id, and for the admin shell's wildcard a real screen.
-  const plausible = (name: string) => (name === 'token' ? token : name === '*' ? 'contacts/2' : '2');
+  const plausible = (name: string) => (name === 'token' ? token : name === '*' ? 'contacts' : '2');
   const params = Object.fromEntries(paramNames(url).map((n) => [n, plausible(n)]));
   const body = (status: string): FuzzCase['body'] => {
     if (!hasBody(method)) return { kind: 'none' };

@@ -244,8 +244,12 @@ for (const { width, height } of widths) {
 
       await card.getByRole('button', { name: 'View Details' }).click();
       const details = page.getByRole('dialog', { name: campaign.name });
-      // Cards below md, a table from md up: only one of them is shown.
-      const email = details.getByText(contact.email).filter({ visible: true });
+      // Cards below md, a table from md up: only one of them is shown. (The preview above names
+      // the recipient too: look in the recipients section.)
+      const email = details
+        .getByRole('region', { name: /^Recipients/ })
+        .getByText(contact.email)
+        .filter({ visible: true });
       await expect(email).toBeVisible();
       await settle(page);
       await expectNothingClipped(page);

@@ -68,6 +68,9 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The address the browser uses, as a deployment's APP_URL is: links and the OAuth redirect
+    // come back to the same origin (and its cookies).
+    APP_URL: `http://127.0.0.1:${port}`,
     ENV_FILE: '',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',

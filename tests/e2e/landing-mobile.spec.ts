@@ -123,6 +123,9 @@ test('swiping is locked for 500 ms after a programmatic move (spec §9)', async 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
   await openPager(page);
+  // From here the page's time moves only when the test moves it: on a loaded machine real time
+  // between the click and the first swipe could otherwise outlast the lock.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('button', { name: 'Go to page 2: Portfolio & Work' }).click();
   await expect(position(page)).toHaveText('2 / 3');
 

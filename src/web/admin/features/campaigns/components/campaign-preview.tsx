@@ -3,6 +3,7 @@ import type { CampaignDetails } from '@/shared/campaigns';
 import { campaignPlaceholderError, personalize } from '@/shared/personalize';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { EmailPreview } from './email-preview';
+import { PlaceholderAlert } from './placeholder-alert';
 
 /**
  * The details dialog's 'Email preview' (spec §2; issue #11 §4): the email as one chosen recipient
@@ -55,14 +56,7 @@ export function CampaignPreview({
           </div>
         ) : null}
       </div>
-      {placeholderError ? (
-        <p
-          role="alert"
-          className="break-words rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
-        >
-          {placeholderError}
-        </p>
-      ) : null}
+      <PlaceholderAlert message={placeholderError} />
       <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">To</dt>
         <dd className="min-w-0 break-words">

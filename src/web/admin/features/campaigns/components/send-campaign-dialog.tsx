@@ -15,6 +15,7 @@ import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useAudience } from '../api/get-campaign-audience';
 import { useCampaignDetails } from '../api/get-campaign-details';
 import { useSendCampaign } from '../api/send-campaign';
+import { PlaceholderAlert } from './placeholder-alert';
 import { RecipientChecklist } from './recipient-checklist';
 
 /** Recipient list height in the send and resend dialogs (spec §9: resend list 400 px). */
@@ -165,14 +166,7 @@ export function SendCampaignDialog({
           <InlineError error={details.error} fallback="Failed to load the campaign." />
         ) : (
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-            {placeholderError ? (
-              <p
-                role="alert"
-                className="break-words rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
-              >
-                {placeholderError}
-              </p>
-            ) : null}
+            <PlaceholderAlert message={placeholderError} />
             <RecipientChecklist
               selected={chosen}
               onSelectedChange={setSelected}

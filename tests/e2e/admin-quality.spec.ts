@@ -118,7 +118,9 @@ test('the main controls work from the keyboard', async ({ page, request, baseURL
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/contacts/${id}$`));
 
-  // Status select: open with the keyboard, move, choose.
+  // Status select: open with the keyboard, move, choose. (Once the page's reads are done: the
+  // check is the keyboard path, not a race with the last query's render.)
+  await page.waitForLoadState('networkidle');
   const status = page.getByRole('combobox', { name: 'Status' });
   await status.focus();
   await page.keyboard.press('Enter');
@@ -139,9 +141,10 @@ test('the main controls work from the keyboard', async ({ page, request, baseURL
   const client = await adminApi<{ id: number }>(page, baseURL!, 'POST', '/api/admin/clients', {
     name: unique('Keyboard Client'),
   });
-  await adminApi(page, baseURL!, 'POST', `/api/admin/clients/${client.id}/tasks`, { title: 'Keyboard task' });
+  const taskTitle = unique('Keyboard task');
+  await adminApi(page, baseURL!, 'POST', `/api/admin/clients/${client.id}/tasks`, { title: taskTitle });
   await page.goto('/admin/clients');
-  const checkbox = page.getByRole('checkbox', { name: 'Keyboard task' });
+  const checkbox = page.getByRole('checkbox', { name: taskTitle });
   await checkbox.focus();
   await page.keyboard.press('Space');
   await expect(checkbox).toBeChecked();

@@ -41,6 +41,12 @@ const test = base.extend<object, { google: FakeGoogle; mailServer: AppServer }>(
 
 const STATUS = '/api/auth/google/status';
 
+// A status poll can still be in a route handler when a test ends: closing the page disposes its
+// response, which is no failure of the page.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 /** Records the arguments of every `window.open` call in `window.__opened`. */
 async function recordPopups(page: Page, { block = false } = {}) {
   await page.addInitScript((blockOpen) => {

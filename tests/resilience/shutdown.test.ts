@@ -113,13 +113,7 @@ describe('stopping under load', () => {
 
     // After a restart the leads are listed and the mail still waiting is still there to send.
     const again = await startServer(env);
-    const cookie = await signInTo(again.url);
-    const listed = (await (
-      await fetch(`${again.url}/api/admin/contacts`, { headers: { cookie } })
-    ).json()) as {
-      id: number;
-    }[];
-    const ids = new Set(listed.map((c) => c.id));
+    const ids = await listedContactIds(again.url);
     expect(result.acknowledged.filter((id) => !ids.has(id))).toEqual([]);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -140,13 +134,7 @@ describe('stopping under load', () => {
 
     // The restart recovers what the killed process held (PGlite: at once), then stops cleanly.
     const again = await startServer(env);
-    const cookie = await signInTo(again.url);
-    const listed = (await (
-      await fetch(`${again.url}/api/admin/contacts`, { headers: { cookie } })
-    ).json()) as {
-      id: number;
-    }[];
-    const ids = new Set(listed.map((c) => c.id));
+    const ids = await listedContactIds(again.url);
     expect(result.acknowledged.filter((id) => !ids.has(id))).toEqual([]);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -161,3 +149,10 @@ describe('stopping under load', () => {
     );
   });
 });
+
+/** The ids of every contact the admin list shows on the server at `url` (signed in as the demo admin). */
+async function listedContactIds(url: string): Promise<Set<number>> {
+  const cookie = await signInTo(url);
+  const res = await fetch(`${url}/api/admin/contacts`, { headers: { cookie } });
+  return new Set(((await res.json()) as { id: number }[]).map((c) => c.id));
+}

@@ -8,7 +8,11 @@
  *   3. SSR:    dist/ssr/entry-server.js exporting renderLanding(site), renderLandingHead(site,
  *      publicUrl) and renderNotFound(site);
  *   4. every text asset in dist/web (js, css, svg, html, txt, xml, webmanifest) gets .br and .gz
- *      siblings, which @fastify/static sends (`preCompressed: true`).
+ *      siblings, which @fastify/static sends (`preCompressed: true`);
+ *   5. each client build's chunk graph (every chunk's file, imports, lazy imports and source
+ *      modules) goes to dist/chunks/{landing,admin}.json, outside the served folder, for
+ *      bench/bundles.ts and the bundle budget test (decision 028). Vite's own manifest would
+ *      not do: it does not say which chunk holds a module merged into a named group.
  * The server reads both at start: it renders the pages with the runtime SiteConfig and fills the
  * `<!--app-html-->`, `<!--app-head-->` and `<!--app-state-->` placeholders of the HTML files.
  *
@@ -17,7 +21,7 @@
  * checks only'), and it prints the landing's first-load JS (entry, its static imports and the
  * layout chunk it loads at once: desktop or mobile) against the 100 KB gzip budget.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -60,11 +64,17 @@ const LANDING_CHUNKS: NonNullable<Rolldown.OutputOptions['codeSplitting']> = {
   includeDependenciesRecursively: false,
   groups: [
     { name: 'landing', tags: ['$initial'] },
-    { name: 'desktop', test: /\/src\/web\/landing\/(desktop|sections)\// },
-    { name: 'mobile', test: /\/src\/web\/landing\/mobile\/mobile-(landing|pages)\.tsx$/ },
     {
+      name: 'desktop',
+      test: /\/src\/web\/(landing\/((desktop|sections)\/|components\/floating-cloud\.tsx|assets\/cloud\.svg)|components\/ui\/card\.tsx)/,
+    },
+    { name: 'mobile', test: /\/src\/web\/landing\/(mobile\/mobile-(landing|pages)\.tsx|lib\/vibrate\.ts)$/ },
+    {
+      // What both layouts load at once, in one file (each extra request costs a round trip
+      // and ~1 KB of headers): shared landing parts, the UI primitives and every lucide icon
+      // (25 icons are ~2 KB brotli together; split per layout they were five more files).
       name: 'layout-shared',
-      test: /\/src\/web\/(landing\/(components\/(contact-form|phone-video|faq-question|testimonial-card)\.tsx|lib\/accents\.ts)|components\/ui\/(badge|input|label|textarea|checkbox)\.tsx)$|\/@radix-ui\/react-label\//,
+      test: /\/src\/web\/(landing\/(components\/(contact-form|phone-video|faq-question|testimonial-card)\.tsx|hooks\/use-lazy-embla\.tsx|lib\/(accents|project-link)\.ts)|components\/ui\/(badge|button|input|label|textarea|checkbox)\.tsx)$|\/@radix-ui\/react-(label|slot|primitive|compose-refs)\/|\/class-variance-authority\/|\/lucide-react\//,
     },
   ],
 };
@@ -217,6 +227,42 @@ async function precompress(dir: string): Promise<number> {
   return count;
 }
 
+/** One chunk of a client build as bench/bundles.ts reads it (paths relative to src/web). */
+interface ChunkRecord {
+  file: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  /** The module the chunk stands for (an HTML page for entries), if any. */
+  facade: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  modules: string[];
+}
+
+/** Writes dist/chunks/<name>.json: the chunk graph of one client build (see step 5 above). */
+async function writeChunkGraph(name: string, outputs: RolldownOutput[]): Promise<void> {
+  const webRoot = fromRoot('src/web/');
+  const relative = (id: string) =>
+    id.startsWith(webRoot) ? id.slice(webRoot.length) : id.replace(/^.*\/node_modules\//, 'node_modules/');
+  const chunks: ChunkRecord[] = [];
+  for (const output of outputs) {
+    for (const item of output.output) {
+      if (item.type !== 'chunk') continue;
+      chunks.push({
+        file: item.fileName,
+        isEntry: item.isEntry,
+        isDynamicEntry: item.isDynamicEntry,
+        facade: item.facadeModuleId ? relative(item.facadeModuleId) : null,
+        imports: item.imports,
+        dynamicImports: item.dynamicImports,
+        modules: item.moduleIds.map(relative),
+      });
+    }
+  }
+  await mkdir(fromRoot('dist/chunks'), { recursive: true });
+  await writeFile(fromRoot(`dist/chunks/${name}.json`), `${JSON.stringify(chunks, null, 1)}\n`);
+}
+
 /** Fails the build when an HTML template lost a placeholder the server relies on. */
 async function checkTemplates(): Promise<void> {
   for (const page of ['index.html', 'admin.html', '404.html']) {
@@ -229,8 +275,14 @@ async function checkTemplates(): Promise<void> {
 
 const landingOutputs = await buildClient({ index: fromRoot('src/web/index.html') }, true, true);
 const landingGzip = checkLandingBundle(landingOutputs);
+await writeChunkGraph('landing', landingOutputs);
 // The 404 page has no script: built with the admin, it only picks up the shared stylesheet.
-await buildClient({ admin: fromRoot('src/web/admin.html'), 404: fromRoot('src/web/404.html') }, false, false);
+const adminOutputs = await buildClient(
+  { admin: fromRoot('src/web/admin.html'), 404: fromRoot('src/web/404.html') },
+  false,
+  false,
+);
+await writeChunkGraph('admin', adminOutputs);
 await buildServer();
 await checkTemplates();
 const compressed = await precompress(fromRoot('dist/web'));

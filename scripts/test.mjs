@@ -17,6 +17,7 @@ const needed = [
   { binary: CHROMIUM, pkg: 'chromium', env: 'CHROMIUM_PATH' },
   { binary: process.env.NGINX_PATH || '/usr/sbin/nginx', pkg: 'nginx-light', env: 'NGINX_PATH' },
   { binary: 'soffice', pkg: 'libreoffice-calc' },
+  { binary: process.env.DOVECOT_PATH || '/usr/sbin/dovecot', pkg: 'dovecot-imapd', env: 'DOVECOT_PATH' },
   { binary: 'python3', pkg: 'python3' },
 ];
 

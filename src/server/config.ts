@@ -51,6 +51,13 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
+  IMAP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^imaps?:\/\//, 'must start with imaps:// or imap://')
+      .optional(),
+  ),
   SMTP_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(10)),
   MAIL_FROM: optionalString,
   MAIL_DAILY_LIMIT: z.preprocess(
@@ -87,7 +94,34 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url('must be an absolute URL').default(defaultSite.socialUrl),
   ),
+  // Issue #13: the morning task reminder's hour (0–23, or `off`) and the zone days are counted in.
+  REMINDER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^off$/i.test(v) || (/^\d{1,2}$/.test(v) && Number(v) <= 23),
+        'must be an hour from 0 to 23, or off',
+      )
+      .default('8'),
+  ),
+  TZ: z.preprocess(
+    emptyToUndefined,
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC').optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(7)),
 });
+
+/** True when `zone` names a time zone Intl knows (an unknown one would silently be UTC in Node). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `MAIL_FROM` is `Name <address>` or a bare address; by default the site's name and email. */
 function parseFrom(value: string | undefined, siteName: string, siteEmail: string) {
@@ -112,6 +146,7 @@ function crossKeyIssues(source: Record<string, string | undefined>): string[] {
   if (Boolean(source.GOOGLE_CLIENT_ID?.trim()) !== Boolean(source.GOOGLE_CLIENT_SECRET?.trim())) {
     issues.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  issues.push(...imapIssues(source.IMAP_URL));
   issues.push(...deploymentIssues(source));
   const from = source.MAIL_FROM?.trim();
   if (from) {
@@ -121,6 +156,37 @@ function crossKeyIssues(source: Record<string, string | undefined>): string[] {
     }
   }
   return issues;
+}
+
+/**
+ * `IMAP_URL` (issue #12): `imaps://user:password@host:993/INBOX`; user and password URL-encoded.
+ * Plain `imap://` sends the password in the clear, so it is accepted only for a server on this
+ * machine. Messages never quote the value: it holds a password.
+ */
+function imapIssues(raw: string | undefined): string[] {
+  const value = raw?.trim();
+  if (!value || !/^imaps?:\/\//i.test(value)) return [];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return [
+      'IMAP_URL: is not a valid URL (encode special characters of the user and password, e.g. @ as %40)',
+    ];
+  }
+  if (!url.hostname)
+    return ['IMAP_URL: must name the server, e.g. imaps://user:password@imap.example.com/INBOX'];
+  if (!url.username || !url.password) {
+    return [
+      'IMAP_URL: must hold the user and password, e.g. imaps://user%40example.com:password@imap.example.com/INBOX',
+    ];
+  }
+  if (url.protocol === 'imap:' && !isLoopbackHost(url.hostname)) {
+    return [
+      'IMAP_URL: imap:// sends the password unencrypted; use imaps:// (imap:// is only for a server on this machine)',
+    ];
+  }
+  return [];
 }
 
 /** `HOST` values that only this machine can reach. */
@@ -270,13 +336,25 @@ export interface AppConfig {
     dailyLimit: number;
     /** Folder of the development outbox's `.eml` files. */
     outboxDir: string;
+    /** The mailbox replies are read from (IMAP_URL, issue #12); holds a password, never logged. */
+    imapUrl: string | undefined;
   };
+  /**
+   * Daily backups of the embedded database kept in `DATA_DIR/backups` (`BACKUP_KEEP`, issue #14);
+   * 0 turns the daily backup off. PostgreSQL is never backed up by the server itself.
+   */
+  backupKeep: number;
   google: {
     clientId: string | undefined;
     clientSecret: string | undefined;
     issuer: string;
     gmailApiUrl: string;
   };
+  /**
+   * The morning email of due and overdue tasks (issue #13), sent to `mail.notifyEmail` once a day
+   * at `hour` o'clock in `timeZone`; `hour` null: off (`REMINDER_HOUR=off`).
+   */
+  reminders: { hour: number | null; timeZone: string };
 }
 
 /** The project root's `.env` (issue #14): settings kept in a file instead of the environment. */
@@ -357,12 +435,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       notifyEmail: e.NOTIFY_EMAIL ?? from.address,
       dailyLimit: e.MAIL_DAILY_LIMIT,
       outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+      imapUrl: e.IMAP_URL,
     },
+    backupKeep: e.BACKUP_KEEP,
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,
       issuer: e.GOOGLE_ISSUER,
       gmailApiUrl: e.GMAIL_API_URL.replace(/\/+$/, ''),
+    },
+    reminders: {
+      hour: /^off$/i.test(e.REMINDER_HOUR) ? null : Number(e.REMINDER_HOUR),
+      // Unset: the machine's zone, as Node resolves it.
+      timeZone: e.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
   };
 }

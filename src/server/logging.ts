@@ -26,6 +26,16 @@ const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'table', 'column', 'constraint'
 const REDACT_PATHS = [
   'password',
   '*.password',
+  // IMAP_URL holds the mailbox password (issue #12), and imapflow's options carry it as `auth.pass`.
+  'imapUrl',
+  '*.imapUrl',
+  '*.*.imapUrl',
+  'IMAP_URL',
+  '*.IMAP_URL',
+  'pass',
+  '*.pass',
+  'auth.pass',
+  '*.auth.pass',
   'refreshToken',
   '*.refreshToken',
   'accessToken',

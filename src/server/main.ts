@@ -50,6 +50,7 @@ async function main() {
     config,
     database,
     pages,
+    backupControl: true,
     // People reading a terminal get readable lines; log collectors get JSON. Both are redacted.
     logger: loggerOptions({ level: config.logLevel, pretty: process.stdout.isTTY }),
   });
@@ -74,6 +75,12 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: the channel closes when that
+  // parent dies, even by SIGKILL, and an orphaned server would keep the data folder locked.
+  if (process.send) {
+    process.channel?.unref();
+    process.once('disconnect', () => void stop('parent process exited'));
+  }
 
   const where =
     database.kind === 'pglite'

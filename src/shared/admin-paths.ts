@@ -14,6 +14,7 @@ export const adminPaths = {
   gmailSetup: '/admin/gmail-setup',
   credentials: '/admin/credentials',
   credentialDetail: '/admin/credentials/:id',
+  security: '/admin/security',
 } as const;
 
 // Matched as React Router matches: case-insensitive, one optional trailing slash.

@@ -8,13 +8,26 @@ export const loginSchema = z.object({
 export type LoginRequest = z.infer<typeof loginSchema>;
 
 /** GET /api/admin/check answer. `demoMode` tells the login screen to offer the test button. */
-export interface AdminCheck {
-  isAdmin: boolean;
-  demoMode: boolean;
-}
+export const adminCheckSchema = z
+  .object({
+    isAdmin: z.boolean(),
+    demoMode: z
+      .boolean()
+      .describe('True while the built-in demo admin pair works: the login screen offers it.'),
+  })
+  .meta({ id: 'AdminCheck' });
+export type AdminCheck = z.infer<typeof adminCheckSchema>;
 
-/**
- * The built-in test pair used only in demo mode (DESIGN §3 'Admin sign-in'): it never works
- * once ADMIN_USERNAME and ADMIN_PASSWORD are configured.
- */
-export const DEMO_ADMIN = { username: 'admin', password: 'demo-admin' } as const;
+/** POST /api/admin/login answer; the session itself is the `sid` cookie it sets. */
+export const loginResultSchema = z.object({
+  ok: z.literal(true),
+  secondFactor: z
+    .object({ passkey: z.boolean(), totp: z.boolean() })
+    .optional()
+    .describe(
+      'Present when the password was right but a second factor must follow (issue #13): no session yet.',
+    ),
+});
+
+/** The demo-mode test pair (kept zod-free in demo-admin.ts for the login screen's bundle). */
+export { DEMO_ADMIN } from './demo-admin.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyId } from './ids.ts';
+import { contactStatusSchema } from './contacts.ts';
+import { bodyId, MAX_ID, rowId } from './ids.ts';
 import { unknownPlaceholderMessage, unknownPlaceholders } from './personalize.ts';
 
 export const campaignStatuses = ['draft', 'sending', 'sent'] as const;
@@ -15,58 +16,149 @@ export const recipientStatuses = ['pending', 'sending', 'sent', 'failed', 'skipp
 export type RecipientStatus = (typeof recipientStatuses)[number];
 
 /** A campaign as the list shows it (spec §3 'Campaign' plus per-status counts). */
-export interface Campaign {
-  id: number;
-  name: string;
-  subject: string;
-  htmlContent: string;
-  status: CampaignStatus;
-  recipientCount: number;
-  sentCount: number;
-  failedCount: number;
-  pendingCount: number;
-  sentAt: string | null;
-  createdAt: string;
-}
+export const campaignSchema = z
+  .object({
+    id: rowId,
+    name: z.string(),
+    subject: z.string(),
+    htmlContent: z.string(),
+    status: z.enum(campaignStatuses),
+    recipientCount: z.number(),
+    sentCount: z.number(),
+    failedCount: z.number(),
+    pendingCount: z.number(),
+    sentAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Campaign' });
+export type Campaign = z.infer<typeof campaignSchema>;
 
-export interface CampaignRecipient {
-  id: number;
-  contactId: number | null;
-  /** The address this row is for (unique per campaign, lower-cased; issue #11 §3). */
-  email: string;
-  status: RecipientStatus;
-  sentAt: string | null;
-  errorMessage: string | null;
-  /** The contact as it is now; null when the contact was deleted (the screen shows 'Unknown'). */
-  contact: { name: string; email: string } | null;
-}
+/** One recipient of a campaign and how its email went. */
+export const campaignRecipientSchema = z
+  .object({
+    id: rowId,
+    contactId: rowId.nullable(),
+    /** The address this row is for (unique per campaign, lower-cased; issue #11 §3). */
+    email: z.string().describe('The address this row is for (unique per campaign, lower-cased).'),
+    status: z.enum(recipientStatuses),
+    sentAt: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+    /** The contact as it is now; null when the contact was deleted (the screen shows 'Unknown'). */
+    contact: z
+      .object({ name: z.string(), email: z.string() })
+      .nullable()
+      .describe('The contact as it is now; null when the contact was deleted.'),
+  })
+  .meta({ id: 'CampaignRecipient' });
+export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
 
-/** GET /api/admin/campaigns/{id}/details: the campaign plus its recipients. */
-export interface CampaignDetails extends Campaign {
-  recipients: CampaignRecipient[];
-}
+/**
+ * GET /api/admin/campaigns/{id}/details: the campaign, its counts, and one page of its
+ * recipients in queue order (issue #15: paged; `recipientsNextCursor` asks for the next).
+ */
+export const campaignDetailsSchema = campaignSchema
+  .extend({
+    recipients: z.array(campaignRecipientSchema),
+    recipientsNextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` for the next page of recipients; null on the last page.'),
+  })
+  .meta({ id: 'CampaignDetails' });
+export type CampaignDetails = z.infer<typeof campaignDetailsSchema>;
+
+/** Largest page of recipients or audience members, and the size without `limit` (issue #15). */
+export const CAMPAIGN_PAGE_MAX = 200;
+
+/** Query of the details' recipient page: `limit` rows after `cursor`. */
+export const recipientPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_MAX).default(100),
+  cursor: z
+    .string()
+    .max(40)
+    .regex(/^\d{1,10}$/, 'Invalid cursor')
+    .optional(),
+});
+
+/**
+ * A server-side audience (issue #15): every contact still subscribed, narrowed by any of a search
+ * (name, email or message, as the contacts list), a status and a tag. `{}` is everyone
+ * subscribed. Resolved by the database in one `INSERT … SELECT`, so a million recipients never
+ * travel through the browser.
+ */
+export const audienceFilterSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: contactStatusSchema.optional(),
+  tagId: bodyId('Tag id').optional(),
+});
+export type AudienceFilter = z.infer<typeof audienceFilterSchema>;
+
+/** Query of GET /api/admin/campaigns/audience: the checklist's page of contacts (issue #15). */
+export const audiencePageQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: contactStatusSchema.optional(),
+  tagId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  /** Marks contacts whose address this campaign already sent to or queued. */
+  campaignId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  limit: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_MAX).default(100),
+  cursor: z.string().max(400).optional(),
+});
+export type AudiencePageQuery = z.infer<typeof audiencePageQuerySchema>;
 
 /**
  * A contact as the recipient checklists show it (GET /api/admin/campaigns/audience): unsubscribed
  * contacts are listed, marked, and cannot be chosen (DESIGN §3 'Unsubscribe').
  */
-export interface AudienceMember {
-  id: number;
-  name: string;
-  email: string;
-  unsubscribed: boolean;
-}
+export const audienceMemberSchema = z
+  .object({
+    id: rowId,
+    name: z.string(),
+    email: z.string(),
+    unsubscribed: z.boolean(),
+    mark: z
+      .enum(['sent', 'queued', 'chosen'])
+      .nullable()
+      .describe(
+        'With `campaignId`: `sent` when the campaign already reached this address, `queued` when it waits in a campaign being sent, `chosen` when a draft keeps it as a recipient; else null.',
+      ),
+  })
+  .meta({ id: 'AudienceMember' });
+export type AudienceMember = z.infer<typeof audienceMemberSchema>;
 
-/** POST /api/admin/campaigns answer of a send (spec §7: sentCount with success and failed). */
-export interface CampaignSendResult {
-  /** Recipients handled by this call (sent + failed + skipped). */
-  sentCount: number;
-  success: number;
-  failed: number;
-  skipped: number;
-  /** Recipients still waiting (large batch or daily cap): the call answered 202. */
-  pending: number;
-}
+/** One page of the checklist with its counts (counts on the first page only). */
+export const audiencePageSchema = z
+  .object({
+    members: z.array(audienceMemberSchema),
+    nextCursor: z.string().nullable(),
+    total: z
+      .number()
+      .nullable()
+      .describe('Contacts matching the filter, listed (unsubscribed ones included); null after page one.'),
+    selectable: z
+      .number()
+      .nullable()
+      .describe(
+        "Of those, the ones 'Select all N matching' would add: still subscribed and, with `campaignId`, not already sent or queued by that campaign; null after page one.",
+      ),
+  })
+  .meta({ id: 'AudiencePage' });
+export type AudiencePage = z.infer<typeof audiencePageSchema>;
+
+/** POST /api/admin/campaigns/{id}/send answer (spec §7: sentCount with success and failed). */
+export const campaignSendResultSchema = z
+  .object({
+    /** Recipients handled by this call (sent + failed + skipped). */
+    sentCount: z.number().describe('Recipients handled by this call (sent + failed + skipped).'),
+    success: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+    /** Recipients still waiting (large batch or daily cap): the call answered 202. */
+    pending: z
+      .number()
+      .describe('Recipients still waiting (large batch or daily cap): the call answered 202.'),
+  })
+  .meta({ id: 'CampaignSendResult' });
+export type CampaignSendResult = z.infer<typeof campaignSendResultSchema>;
 
 const required = (label: string, max: number) =>
   z
@@ -91,13 +183,34 @@ export const campaignCreateSchema = z.object({
   htmlContent: required('Content', 200_000).superRefine(knownPlaceholdersOnly),
   /** The recipients ticked in the create dialog, kept with the draft until it is sent. */
   recipientIds: z.array(bodyId('Recipient id')).max(100_000).optional(),
+  /** Everyone matching this filter too ('Select all N matching'; issue #15). */
+  audience: audienceFilterSchema.optional(),
+  /** Contacts left out of the audience (unticked after 'Select All'). */
+  excludeIds: z.array(bodyId('Excluded id')).max(100_000).optional(),
 });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
 
-/** POST /api/admin/campaigns/{id}/send (spec §5: at least one recipient). */
-export const campaignSendSchema = z.object({
-  recipientIds: z
-    .array(bodyId('Recipient id'), { error: 'Please select at least one recipient' })
-    .min(1, 'Please select at least one recipient')
-    .max(100_000),
-});
+/**
+ * POST /api/admin/campaigns/{id}/send (spec §5: at least one recipient): hand-picked contact ids,
+ * an audience filter (issue #15), and, for a draft, `draftRecipients: true` to keep the
+ * recipients chosen when it was created (without it the choice replaces them); `excludeIds`
+ * leaves contacts out of the audience and of the kept recipients.
+ */
+export const campaignSendSchema = z
+  .object({
+    recipientIds: z
+      .array(bodyId('Recipient id'), { error: 'Please select at least one recipient' })
+      .max(100_000)
+      .default([]),
+    audience: audienceFilterSchema.optional(),
+    /** Contacts left out: of the audience, and of the draft's recipients when they are kept. */
+    excludeIds: z.array(bodyId('Excluded id')).max(100_000).optional(),
+    draftRecipients: z.boolean().optional(),
+  })
+  .refine((body) => body.recipientIds.length > 0 || body.audience || body.draftRecipients, {
+    message: 'Please select at least one recipient',
+  });
+export type CampaignSend = z.infer<typeof campaignSendSchema>;
+
+/** `/unsubscribe/:token`: the signed token of one campaign recipient (DESIGN §3 'Unsubscribe'). */
+export const unsubscribeParamsSchema = z.object({ token: z.string().max(200) });

@@ -1,28 +1,39 @@
 import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
+import { rowId } from './ids.ts';
 
 /** A client (spec §3 'Client'). */
-export interface Client {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  notes: string | null;
-  fromContactId: number | null;
-  createdAt: string;
-}
+export const clientSchema = z
+  .object({
+    id: rowId,
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    company: z.string().nullable(),
+    notes: z.string().nullable(),
+    fromContactId: rowId.nullable().describe('The contact it was converted from, if any.'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Client' });
+export type Client = z.infer<typeof clientSchema>;
 
 /** A client task (spec §3 'Client task'): status done or working. */
-export interface ClientTask {
-  id: number;
-  clientId: number;
-  title: string;
-  description: string | null;
-  status: 'done' | 'working';
-  completedAt: string | null;
-  createdAt: string;
-}
+export const clientTaskSchema = z
+  .object({
+    id: rowId,
+    clientId: rowId,
+    title: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(['done', 'working']),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    dueAt: z
+      .string()
+      .nullable()
+      .describe('Optional due date (issue #13): the instant that ends the chosen day.'),
+  })
+  .meta({ id: 'ClientTask' });
+export type ClientTask = z.infer<typeof clientTaskSchema>;
 
 const optionalText = (max: number, label: string) =>
   z
@@ -62,6 +73,11 @@ export const clientTaskCreateSchema = z.object({
     .min(1, 'Please enter a task title.')
     .max(200, 'Task title must be at most 200 characters.'),
   description: optionalText(5000, 'Description'),
+  /** Optional (issue #13), as contact tasks take it: an instant, the end of the chosen local day. */
+  dueAt: isoDateTime('Due date')
+    .optional()
+    .nullable()
+    .transform((v) => (v ? new Date(v) : null)),
 });
 export type ClientTaskCreate = z.input<typeof clientTaskCreateSchema>;
 

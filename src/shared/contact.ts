@@ -46,3 +46,6 @@ export const contactRequestSchema = z.object({
 
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 export type ParsedContactRequest = z.output<typeof contactRequestSchema>;
+
+/** POST /api/contact answer (spec §7): the new lead's id, sent once it is committed. */
+export const contactCreatedSchema = z.object({ id: z.number().int() });

@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { rowId } from './ids.ts';
 
 /** A stored credential, decrypted for the unlocked vault (spec §3 'Credential'). */
-export interface Credential {
-  id: number;
-  companyName: string;
-  email: string | null;
-  password: string | null;
-  connectors: string | null;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const credentialSchema = z
+  .object({
+    id: rowId,
+    companyName: z.string(),
+    email: z.string().nullable(),
+    password: z.string().nullable(),
+    connectors: z.string().nullable(),
+    notes: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Credential' });
+export type Credential = z.infer<typeof credentialSchema>;
 
 const optional = (max: number, label: string) =>
   z

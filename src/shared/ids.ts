@@ -17,3 +17,26 @@ export const bodyId = (label: string, missing = `${label} must be a number.`) =>
     .int(`${label} must be a whole number.`)
     .positive(`${label} must be a positive integer.`)
     .max(MAX_ID, `${label} must be at most ${MAX_ID}.`);
+
+/** A row id as the API answers it. */
+export const rowId = z.number().int();
+
+/**
+ * A positive integer path parameter up to `MAX_ID` (past it the database refuses the number,
+ * issue #10 §6); anything else is a 400 naming the parameter.
+ */
+const pathId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int()
+    .positive(`${name} must be a positive integer`)
+    .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
+
+/** `/…/:id` */
+export const idParams = z.object({ id: pathId('id') });
+/** `/…/:taskId` */
+export const taskIdParams = z.object({ taskId: pathId('taskId') });
+/** `/…/:clientId/…` */
+export const clientIdParams = z.object({ clientId: pathId('clientId') });
+/** `/contacts/:id/tags/:tagId` */
+export const contactTagParams = z.object({ id: pathId('id'), tagId: pathId('tagId') });

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { rowId } from './ids.ts';
 
 /** A tag (spec §3 'Tag'); `color` is a CSS hex colour. */
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-}
+export const tagSchema = z.object({ id: rowId, name: z.string(), color: z.string() }).meta({ id: 'Tag' });
+export type Tag = z.infer<typeof tagSchema>;
 
 /** POST /api/admin/tags: tag creation, which the spec does not show (DESIGN §3 'Tags'). */
 export const tagCreateSchema = z.object({

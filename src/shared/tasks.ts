@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
-import { bodyId } from './ids.ts';
+import { bodyId, rowId } from './ids.ts';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
 
 /** A follow-up task on a contact (spec §3; DESIGN §3: pending → completed, priority, due date). */
-export interface ContactTask {
-  id: number;
-  contactId: number;
-  /** The contact's name, for lists that show tasks of many contacts (dashboard). */
-  contactName?: string;
-  title: string;
-  description: string | null;
-  priority: TaskPriority;
-  status: 'pending' | 'completed';
-  dueAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-}
+export const contactTaskSchema = z
+  .object({
+    id: rowId,
+    contactId: rowId,
+    /** The contact's name, for lists that show tasks of many contacts (dashboard). */
+    contactName: z.string().optional().describe("The contact's name, in lists of many contacts' tasks."),
+    title: z.string(),
+    description: z.string().nullable(),
+    priority: z.enum(taskPriorities),
+    status: z.enum(['pending', 'completed']),
+    dueAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ContactTask' });
+export type ContactTask = z.infer<typeof contactTaskSchema>;
 
 /** POST /api/admin/tasks (spec §7, §5 'Task title is required'). */
 export const contactTaskCreateSchema = z.object({
@@ -42,3 +45,15 @@ export const contactTaskCreateSchema = z.object({
     .transform((v) => (v ? new Date(v) : null)),
 });
 export type ContactTaskCreate = z.input<typeof contactTaskCreateSchema>;
+
+/**
+ * Query of GET /api/admin/tasks (issue #15): optional status and page size. Without `limit` the
+ * answer stops at {@link TASK_LIST_MAX} tasks, never the whole table; the dashboard asks for
+ * `status=pending&limit=5`.
+ */
+export const TASK_LIST_MAX = 200;
+export const taskListQuerySchema = z.object({
+  status: z.enum(['pending', 'completed'], { error: 'Status must be pending or completed.' }).optional(),
+  limit: z.coerce.number().int().min(1).max(TASK_LIST_MAX).default(TASK_LIST_MAX),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

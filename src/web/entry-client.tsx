@@ -6,7 +6,7 @@
  * Only the layout on screen is loaded and hydrated (desktop from 768 px, mobile below): the
  * other one keeps its server HTML until the viewport crosses the breakpoint (see LandingPage).
  */
-import { lazy, StrictMode } from 'react';
+import { lazy, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage, type LayoutComponent } from './landing/landing-page';
 import { MOBILE_QUERY } from './landing/lib/motion';
@@ -49,7 +49,12 @@ async function start(container: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (container.firstElementChild) {
-    hydrateRoot(container, app);
+    // A transition, so React hydrates in time slices that yield to the browser (an event that
+    // arrives meanwhile is handled first) instead of one long task: the server HTML is already on
+    // screen, so nothing waits for it (decision 028, Lighthouse TBT).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

@@ -8,6 +8,11 @@ const PUBLIC_ADMIN_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/logout',
   'GET /api/admin/check',
+  // The second sign-in step and passkey sign-in (issue #13): they refuse without their own pending state.
+  'POST /api/admin/login/totp',
+  'POST /api/admin/login/recovery',
+  'POST /api/admin/login/passkey/options',
+  'POST /api/admin/login/passkey',
 ]);
 
 describe('admin sign-in in demo mode', () => {

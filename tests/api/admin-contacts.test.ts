@@ -76,6 +76,10 @@ describe('GET /api/admin/contacts', () => {
         'preferTextAndCall',
         'status',
         'unsubscribed',
+        // Issue #12: bouncing addresses and unread replies.
+        'bouncing',
+        'bounceReason',
+        'unreadReplies',
       ].sort(),
     );
   });

@@ -308,7 +308,8 @@ describe('contacts paging and CSV export', () => {
         'GET',
         `/api/admin/contacts?q=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      expect(res.headers['x-total-count']).toBe('7');
+      // The count comes with the first page only (issue #15: not recomputed per page).
+      expect(res.headers['x-total-count']).toBe(cursor ? undefined : '7');
       seen.push(...res.json().map((c: { name: string }) => c.name));
       cursor = res.headers['x-next-cursor'] as string | undefined;
       pages++;

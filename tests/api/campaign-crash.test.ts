@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedContacts } from '../../scripts/seed-contacts.ts';
+import { SEND_GROUP } from '../../src/server/campaigns/campaign-sender.ts';
 import { killAllServers, type ServerProcess, signInTo, startServer } from './helpers/server-process.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 
@@ -52,9 +53,19 @@ async function api(server: ServerProcess, cookie: string, method: string, url: s
 
 async function startCampaign(server: ServerProcess) {
   const cookie = await signInTo(server.url);
-  const contacts = (await api(server, cookie, 'GET', '/api/admin/contacts')).json as unknown as {
-    id: number;
-  }[];
+  // Every contact, a page of 200 at a time (the list never answers the whole table: issue #15).
+  const contacts: { id: number }[] = [];
+  for (let cursor = ''; ; ) {
+    const res = await fetch(
+      `${server.url}/api/admin/contacts?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      {
+        headers: { cookie },
+      },
+    );
+    contacts.push(...((await res.json()) as { id: number }[]));
+    cursor = res.headers.get('x-next-cursor') ?? '';
+    if (!cursor) break;
+  }
   const campaign = (
     await api(server, cookie, 'POST', '/api/admin/campaigns', {
       name: 'Crash test',
@@ -72,12 +83,29 @@ async function startCampaign(server: ServerProcess) {
 async function waitUntilDone(server: ServerProcess, campaignId: number, timeoutMs: number) {
   const cookie = await signInTo(server.url);
   const until = Date.now() + timeoutMs;
+  type Details = {
+    status: string;
+    recipients: { status: string; contact: { email: string } }[];
+    recipientsNextCursor: string | null;
+  };
   for (;;) {
-    const details = (await api(server, cookie, 'GET', `/api/admin/campaigns/${campaignId}/details`)).json as {
-      status: string;
-      recipients: { status: string; contact: { email: string } }[];
-    };
-    if (details.status === 'sent') return details;
+    const details = (await api(server, cookie, 'GET', `/api/admin/campaigns/${campaignId}/details?limit=200`))
+      .json as Details;
+    if (details.status === 'sent') {
+      // The recipients come a page at a time (issue #15): collect them all.
+      for (let page = details; page.recipientsNextCursor; ) {
+        page = (
+          await api(
+            server,
+            cookie,
+            'GET',
+            `/api/admin/campaigns/${campaignId}/details?limit=200&cursor=${page.recipientsNextCursor}`,
+          )
+        ).json as Details;
+        details.recipients.push(...page.recipients);
+      }
+      return details;
+    }
     if (Date.now() > until) throw new Error(`campaign not done: ${JSON.stringify(details.status)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -124,10 +152,10 @@ describe('campaign sending under process failure', { timeout: 240_000 }, () => {
           if (r.status === 'sent') expect(perAddress.get(r.contact.email)).toBe(1);
         }
         // Only rows caught between their provider call and its result can be interrupted (at most
-        // one group of 5 concurrent sends); every other recipient was sent, before or after.
-        expect(statuses.get('interrupted') ?? 0).toBeLessThanOrEqual(5);
+        // one group of concurrent sends); every other recipient was sent, before or after.
+        expect(statuses.get('interrupted') ?? 0).toBeLessThanOrEqual(SEND_GROUP);
         expect((statuses.get('sent') ?? 0) + (statuses.get('interrupted') ?? 0)).toBe(500);
-        expect(got.length).toBeGreaterThanOrEqual(495);
+        expect(got.length).toBeGreaterThanOrEqual(500 - SEND_GROUP);
         console.log(
           `crash test: ${atKill} delivered before SIGKILL, then ${got.length - atKill} after restart; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
         );

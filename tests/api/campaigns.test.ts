@@ -233,6 +233,7 @@ describe('campaigns', () => {
       name: 'Una Page',
       email: 'una.page@example.com',
       unsubscribed: true,
+      mark: null,
     });
     expect(audience.find((m) => m.id === ona!.id)?.unsubscribed).toBe(true);
     const names = audience.map((m) => m.name.toLowerCase());

@@ -41,14 +41,16 @@ describe.runIf(serverUrl)('PostgreSQL start-up', () => {
 });
 
 describe.runIf(!serverUrl)('embedded database in a data folder', () => {
-  it('is created by a child process and opened with a small buffer cache (issue #15 memory)', async () => {
+  it('is created by a child process and opened with a small buffer cache (issue #15 memory)', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-db-'));
     try {
       const database = await openDatabase({ dataDir });
       const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
         rows: { shared_buffers: string }[];
       };
-      expect(result.rows[0]!.shared_buffers).toBe('16MB');
+      expect(result.rows[0]!.shared_buffers).toBe('8MB');
       await database.close();
       // Reopening an existing folder runs no initdb and keeps the setting.
       const again = await openDatabase({ dataDir });

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/client.ts';
 import { addRecipients } from '../../src/server/campaigns/campaign-operations.ts';
 import { createContact } from '../../src/server/contacts/create-contact.ts';
 import { mergeContacts } from '../../src/server/contacts/merge-contacts.ts';
@@ -49,7 +49,7 @@ async function openBefore0002(): Promise<{ database: Database; cleanup: () => Pr
   );
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
     await client.exec(ownerData);
     const database = await openDatabase({ pglite: client });

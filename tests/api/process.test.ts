@@ -64,6 +64,40 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('the server process', { timeout: 
     }
   });
 
+  it('.env.example with its three deployment lines uncommented starts a real (not demo) server on a public address', async () => {
+    // Issue #14 "Done when": copy .env.example to .env, set three values, npm start.
+    const example = fs.readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    let uncommented = 0;
+    const text = example.replace(
+      /^# (ADMIN_USERNAME=owner|ADMIN_PASSWORD=.+|APP_URL=https:.+)$/gm,
+      (_line, kv) => {
+        uncommented += 1;
+        return kv;
+      },
+    );
+    expect(uncommented).toBe(3);
+    const file = path.join(dataDir, 'copied.env');
+    fs.writeFileSync(file, text);
+    const password = /^ADMIN_PASSWORD=(.+)$/m.exec(text)![1]!.trim();
+    const server = await startServer({ ...env, ENV_FILE: file, HOST: '0.0.0.0' });
+    try {
+      expect(server.output()).not.toContain('DEMO MODE');
+      const login = (username: string, pass: string) =>
+        fetch(`${server.url}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password: pass }),
+        });
+      expect((await login('admin', 'demo-admin')).status).toBe(401);
+      expect((await login('owner', password)).status).toBe(200);
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain('https://www.example.com/');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('starts, keeps a second process out, stops cleanly, keeps data across restarts and SIGKILL', async () => {
     const first = await startServer(env);
     expect(first.output()).toContain('DEMO MODE');

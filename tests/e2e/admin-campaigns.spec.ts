@@ -208,6 +208,48 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   expect(problems.filter((line) => !expected.some((pattern) => pattern.test(line)))).toEqual([]);
 });
 
+test('Select All waits until the list shows the typed filter, then chooses exactly its matches', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = watchPageErrors(page);
+  await signInFast(page, baseURL!);
+  const prefix = unique('Settle');
+  await makeContacts(page, baseURL!, prefix, 3);
+  // The filtered page answers late, as on a busy server: until it arrives the list still shows the
+  // unfiltered contacts, and 'Select All' must not capture that filter (a CI run did: it chose the
+  // unfiltered contacts, then the list changed under the ticks).
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/admin/campaigns/audience' && url.searchParams.get('q') === prefix,
+    async (route) => {
+      await answered;
+      await route.continue();
+    },
+  );
+  await page.goto('/admin/campaigns');
+  await page.getByRole('button', { name: 'Create Campaign' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Campaign' });
+  const checklist = create.getByRole('group', { name: 'Recipients' });
+  const selectAll = checklist.getByRole('checkbox', { name: 'Select All' });
+  await expect(selectAll).toBeEnabled();
+  await create.getByRole('searchbox', { name: 'Filter contacts' }).fill(prefix);
+  await expect(selectAll).toBeDisabled();
+  await page.waitForTimeout(600); // well past the 250 ms debounce: still the old rows, still disabled
+  await expect(selectAll).toBeDisabled();
+  release();
+  await expect(selectAll).toBeEnabled();
+  await expect(checklist.getByRole('checkbox')).toHaveCount(4); // Select All and the three matches
+  await selectAll.check();
+  await expect(checklist.getByText('3 selected')).toBeVisible();
+  for (const n of ['001', '002', '003'])
+    await expect(checklist.getByRole('checkbox', { name: `${prefix} ${n}` })).toBeChecked();
+  await checklist.getByRole('checkbox', { name: `${prefix} 002` }).uncheck();
+  await expect(checklist.getByText('2 selected')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('a large send answers 202: the card shows progress until every recipient is handled', async ({
   page,
   baseURL,

@@ -119,7 +119,9 @@ test('the main controls work from the keyboard', async ({ page, request, baseURL
   await expect(page).toHaveURL(new RegExp(`/admin/contacts/${id}$`));
 
   // Status select: open with the keyboard, move, choose. (Once the page's reads are done: the
-  // check is the keyboard path, not a race with the last query's render.)
+  // check is the keyboard path, not a race with the last query's render. The screen's chunk
+  // loads first (decision 028), so wait for the screen itself before waiting for its reads.)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const status = page.getByRole('combobox', { name: 'Status' });
   await status.focus();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, mailQueue } from '../../src/db/schema/index.ts';
 import { killAllServers, signInTo, startServer } from '../api/helpers/server-process.ts';
 import { startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
-import { createServerStore, flood, type ServerStore } from './helpers/load.ts';
+import { allContactIds, createServerStore, flood, type ServerStore } from './helpers/load.ts';
 
 /**
  * Issue #10 §4: stopping the server under a flood. SIGTERM must end the process within 10 s with
@@ -153,6 +153,5 @@ describe('stopping under load', () => {
 /** The ids of every contact the admin list shows on the server at `url` (signed in as the demo admin). */
 async function listedContactIds(url: string): Promise<Set<number>> {
   const cookie = await signInTo(url);
-  const res = await fetch(`${url}/api/admin/contacts`, { headers: { cookie } });
-  return new Set(((await res.json()) as { id: number }[]).map((c) => c.id));
+  return allContactIds(url, cookie);
 }

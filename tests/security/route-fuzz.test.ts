@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignRecipients } from '../../src/db/schema/index.ts';
 import { unsubscribeToken } from '../../src/server/campaigns/unsubscribe-token.ts';
 import { type FakeGoogle, startFakeGoogle } from '../api/helpers/google.ts';
 import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
@@ -205,8 +206,9 @@ function caseArbitrary(url: string, method: string, tokens: string[]): fc.Arbitr
  * status and one with a client-task status, so each route is reached with input it accepts.
  */
 function plausibleCases(url: string, method: string, token: string): [FuzzCase][] {
-  // A real unsubscribe token, an id, and for the admin shell's wildcard a real screen.
-  const plausible = (name: string) => (name === 'token' ? token : name === '*' ? 'contacts' : '2');
+  // A real unsubscribe token, an id, and for a wildcard a real admin screen or reference-page file.
+  const wildcard = url.startsWith('/api/docs/') ? 'swagger-ui.css' : 'contacts';
+  const plausible = (name: string) => (name === 'token' ? token : name === '*' ? wildcard : '2');
   const params = Object.fromEntries(paramNames(url).map((n) => [n, plausible(n)]));
   const body = (status: string): FuzzCase['body'] => {
     if (!hasBody(method)) return { kind: 'none' };
@@ -299,13 +301,33 @@ describe('route fuzzing (issue #10)', () => {
       });
       await seed('/api/admin/credentials', { companyName: name, password: 'pw' });
     }
-    fingerprint = await fingerprinter(t.database, { sessions: ['id', 'token_hash', 'expires_at'] });
+    const tables = await fingerprinter(t.database, { sessions: ['id', 'token_hash', 'expires_at'] });
+    // The sign-in log records refused sign-ins by design (issue #13): the one table a refusal writes.
+    fingerprint = async () => {
+      const { sign_in_events: _log, ...rest } = await tables();
+      return rest;
+    };
     // Deletions last, children before parents, so seeded rows are there for the other routes.
     const order = (r: { method: string; url: string }) =>
       r.method === 'DELETE' ? 100 - r.url.split('/').length : 0;
     routes = t.app.routeList.filter((r) => r.method !== 'HEAD').sort((a, b) => order(a) - order(b));
-    tokens = [1, 2, 3, 4].map((recipientId) => unsubscribeToken(t.app.unsubscribeKey, recipientId));
+    tokens = await recipientTokens();
   });
+
+  /**
+   * Unsubscribe tokens of recipients that exist now: a fuzzed send of the draft may replace its
+   * recipients (new ids), and a token of a gone recipient is refused, so the route would never
+   * be reached.
+   */
+  async function recipientTokens(): Promise<string[]> {
+    const rows = await t.database.db
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .orderBy(campaignRecipients.id)
+      .limit(4);
+    const ids = rows.length >= 2 ? rows.map((r) => r.id) : [1, 2, 3, 4];
+    return ids.map((recipientId) => unsubscribeToken(t.app.unsubscribeKey, recipientId));
+  }
   afterAll(async () => {
     await t?.close();
     await google?.close();
@@ -321,6 +343,7 @@ describe('route fuzzing (issue #10)', () => {
     const failures: string[] = [];
     const accepted = new Set<string>();
     for (const route of routes) {
+      if (route.url.startsWith('/unsubscribe/')) tokens = await recipientTokens();
       let before = await fingerprint();
       const property = fc.assert(
         fc.asyncProperty(caseArbitrary(route.url, route.method, tokens), async (c) => {
@@ -328,8 +351,12 @@ describe('route fuzzing (issue #10)', () => {
           const res = await send(route.method, url, c, signedIn);
           const what = describeCase(route.method, url, c, res);
           expect(res.statusCode, what).toBeLessThan(500);
-          // Signed in with the vault password, only a sign-in with wrong credentials may be refused as unauthorised.
-          if (signedIn && route.url !== '/api/admin/login')
+          // Signed in with the vault password, only a sign-in step with wrong credentials may be refused as unauthorised.
+          // The reference page's files are served by @fastify/static, whose `send` answers 403 to a
+          // path that could leave its folder (a backslash, an encoded slash or dot-dot): the refusal
+          // wanted there, not a guard that turned the admin away.
+          const staticRefusal = route.url === '/api/docs/static/*' && res.statusCode === 403;
+          if (signedIn && !route.url.startsWith('/api/admin/login') && !staticRefusal)
             expect([401, 403], what).not.toContain(res.statusCode);
           if (res.statusCode < 400) accepted.add(`${route.method} ${route.url}`);
           const after = await fingerprint();
@@ -366,6 +393,23 @@ describe('route fuzzing (issue #10)', () => {
       'POST /api/admin/login',
       'GET /api/auth/google/callback',
       'POST /api/admin/contacts/:id/merge',
+      // Issue #13: the second sign-in step needs a right password first and a factor set up, which
+      // demo mode refuses (the Security screen is read-only there: 409); a passkey needs an authenticator.
+      'POST /api/admin/login/totp',
+      'POST /api/admin/login/recovery',
+      'POST /api/admin/login/passkey/options',
+      'POST /api/admin/login/passkey',
+      'POST /api/admin/security/passkeys/options',
+      'POST /api/admin/security/passkeys',
+      'PATCH /api/admin/security/passkeys/:id',
+      'DELETE /api/admin/security/passkeys/:id',
+      'POST /api/admin/security/totp',
+      'POST /api/admin/security/totp/confirm',
+      'DELETE /api/admin/security/totp',
+      'POST /api/admin/security/recovery-codes',
+      'POST /api/admin/security/step-up/totp',
+      'POST /api/admin/security/step-up/passkey/options',
+      'POST /api/admin/security/step-up/passkey',
     ];
     const expected = routes
       .map((r) => `${r.method} ${r.url}`)

@@ -15,6 +15,8 @@ export const sessions = pgTable(
     lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
     /** Absolute expiry; idle expiry is `lastSeenAt` + the idle timeout. */
     expiresAt: tsz('expires_at').notNull(),
+    /** Last proof of a second factor, or use of the vault since (decision 024: the vault asks again after 15 minutes idle). */
+    factorSeenAt: tsz('factor_seen_at'),
   },
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );

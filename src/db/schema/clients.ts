@@ -34,6 +34,8 @@ export const clientTasks = pgTable(
     completedAt: tsz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Optional due date (issue #13): the instant that ends the chosen day, like contact tasks. */
+    dueAt: tsz('due_at'),
   },
   (t) => [
     check('client_tasks_status_check', sql`${t.status} in ('working', 'done')`),

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -40,6 +41,13 @@ export const contacts = pgTable(
     legacyDuplicate: boolean('legacy_duplicate').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set when mail to this address bounced (issue #12: a delivery-status notification or a common
+     * bounce form); later campaigns skip the contact, the admin sees it. Null: not bouncing.
+     */
+    bouncingAt: tsz('bouncing_at'),
+    /** The bounce's status and diagnostic, as the receiving server wrote it (shown to the admin). */
+    bounceReason: text('bounce_reason'),
   },
   (t) => [
     check('contacts_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted')`),
@@ -50,6 +58,9 @@ export const contacts = pgTable(
     // One contact per person (issue #11 §3): a second submission from an address, in any case,
     // lands on the existing contact through INSERT … ON CONFLICT on this index.
     uniqueIndex('contacts_email_unique_idx').on(sql`lower(${t.email})`).where(sql`not ${t.legacyDuplicate}`),
+    // Issue #15: keyset pages of the campaign recipient checklist, by name. (The search's trigram
+    // indexes are hand-written in migration 0003: they need the pg_trgm extension first.)
+    index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -122,10 +133,35 @@ export const contactMessages = pgTable(
     campaignName: text('campaign_name'),
     sentAt: tsz('sent_at').notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * The RFC 5322 Message-ID without angle brackets (issue #12): set before an outgoing email
+     * leaves, so replies can be matched by In-Reply-To/References; an imported reply's own id,
+     * unique, so a message fetched twice (two instances, a restart) is stored once.
+     */
+    messageId: text('message_id'),
+    /** An imported or replying message's In-Reply-To and References ids (without brackets). */
+    inReplyTo: text('in_reply_to'),
+    references: text('references').array(),
+    /** An imported message's plain-text body (content holds its sanitized HTML). */
+    textContent: text('text_content'),
+    /** An imported message's attachments, listed but not stored. */
+    attachments: jsonb('attachments').$type<{ name: string; size: number }[]>(),
+    /** An out-of-office or other automatic reply (RFC 3834 Auto-Submitted): shown, never a reply. */
+    autoReply: boolean('auto_reply').notNull().default(false),
+    /** An imported reply the admin has not seen yet (cleared when the contact is opened). */
+    unread: boolean('unread').notNull().default(false),
+    /** Where an imported message came from ('imap' or 'gmail'); null for messages written here. */
+    source: text('source'),
   },
   (t) => [
     check('contact_messages_sender_check', sql`${t.sender} in ('contact', 'admin')`),
     check('contact_messages_status_check', sql`${t.status} in ('pending', 'sent')`),
     index('contact_messages_contact_idx').on(t.contactId, t.sentAt),
+    // Issue #15: the daily cap counts one-to-one emails of the last 24 hours.
+    index('contact_messages_direct_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sender} = 'admin' and ${t.campaignName} is null`),
+    uniqueIndex('contact_messages_message_id_idx').on(t.messageId),
+    index('contact_messages_unread_idx').on(t.contactId).where(sql`${t.unread}`),
   ],
 );

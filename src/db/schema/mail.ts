@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tsz, updatedAt } from './common.ts';
 
 /** The connected Gmail Workspace account (DESIGN §3 'Mail providers'); the token is encrypted. */
@@ -12,6 +22,11 @@ export const mailConnections = pgTable('mail_connections', {
   statusReason: text('status_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /**
+   * The OAuth scopes Google granted (space-separated, issue #12); null for a connection made before
+   * replies were read, which can send but must reconnect to receive replies.
+   */
+  scopes: text('scopes'),
 });
 
 /**
@@ -25,7 +40,9 @@ export const mailQueue = pgTable(
   'mail_queue',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').$type<'lead_notification' | 'lead_digest' | 'contact_email'>().notNull(),
+    kind: text('kind')
+      .$type<'lead_notification' | 'lead_digest' | 'contact_email' | 'task_reminder'>()
+      .notNull(),
     toAddress: text('to_address').notNull(),
     /** Where a reply goes (the lead, for a lead notification); null: the sender. */
     replyTo: jsonb('reply_to').$type<{ name?: string; address: string }>(),
@@ -48,6 +65,8 @@ export const mailQueue = pgTable(
     sentAt: tsz('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The Message-ID (without brackets) every attempt sends, chosen at enqueue (issue #12). */
+    messageId: text('message_id'),
   },
   (t) => [
     check(
@@ -60,3 +79,27 @@ export const mailQueue = pgTable(
     index('mail_queue_digest_idx').on(t.digestId),
   ],
 );
+
+/**
+ * Where each inbound mailbox's import stands (issue #12), one row per mailbox (`imap:<user>@<host>/<path>`
+ * or `gmail:<address>`): IMAP's UIDVALIDITY and last imported UID, or Gmail's history id, so a
+ * restart neither imports twice nor skips; the lease that lets one instance at a time read it;
+ * and the health shown on the setup page (last check, last error, retry backoff).
+ */
+export const mailboxSync = pgTable('mailbox_sync', {
+  id: serial('id').primaryKey(),
+  mailbox: text('mailbox').notNull().unique(),
+  uidValidity: text('uid_validity'),
+  lastUid: bigint('last_uid', { mode: 'number' }),
+  historyId: text('history_id'),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: tsz('lease_until'),
+  lastCheckedAt: tsz('last_checked_at'),
+  lastSuccessAt: tsz('last_success_at'),
+  lastError: text('last_error'),
+  failures: integer('failures').notNull().default(0),
+  nextAttemptAt: tsz('next_attempt_at'),
+  imported: integer('imported').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -20,10 +20,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export interface SessionRecord {
   id: number;
   expiresAt: Date;
+  /** Last proof of a second factor (or vault use since); null when none was given. */
+  factorSeenAt: Date | null;
 }
 
-/** Creates a session and returns its cookie token (never stored) and absolute expiry. */
-export async function createSession(db: Db, userAgent: string | undefined, now = new Date()) {
+/**
+ * Creates a session and returns its cookie token (never stored) and absolute expiry.
+ * `factorSeenAt`: when the sign-in proved a second factor (decision 024), else null.
+ */
+export async function createSession(
+  db: Db,
+  userAgent: string | undefined,
+  now = new Date(),
+  factorSeenAt: Date | null = null,
+) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   await db.insert(sessions).values({
@@ -32,6 +42,7 @@ export async function createSession(db: Db, userAgent: string | undefined, now =
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    factorSeenAt,
   });
   // Expired rows are swept on sign-in, which is rare and never on a hot path.
   const idleCutoff = new Date(now.getTime() - IDLE_TIMEOUT_MS);
@@ -54,7 +65,7 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return { id: row.id, expiresAt: row.expiresAt };
+  return { id: row.id, expiresAt: row.expiresAt, factorSeenAt: row.factorSeenAt };
 }
 
 /** Ends the session of a cookie token (no error when it does not exist). */

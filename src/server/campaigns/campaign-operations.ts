@@ -1,58 +1,40 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.ts';
-import type {
-  AudienceMember,
-  Campaign,
-  CampaignCreate,
-  CampaignDetails,
-  RecipientStatus,
+import {
+  CAMPAIGN_PAGE_MAX,
+  type Campaign,
+  type CampaignCreate,
+  type CampaignDetails,
+  type RecipientStatus,
 } from '../../shared/campaigns.ts';
+import { MAX_ID } from '../../shared/ids.ts';
 import { conflict, notFound } from '../http-error.ts';
-
-/** Per-status counts of recipients, by campaign. */
-const countsQuery = (db: Db) =>
-  db
-    .select({
-      campaignId: campaignRecipients.campaignId,
-      total: sql<number>`count(*)`,
-      sent: sql<number>`count(*) filter (where ${campaignRecipients.status} = 'sent')`,
-      failed: sql<number>`count(*) filter (where ${campaignRecipients.status} in ('failed', 'interrupted'))`,
-      pending: sql<number>`count(*) filter (where ${campaignRecipients.status} in ('pending', 'sending'))`,
-    })
-    .from(campaignRecipients)
-    .groupBy(campaignRecipients.campaignId);
-
-type Counts = { total: number; sent: number; failed: number; pending: number };
+import { insertRecipients } from './campaign-audience.ts';
 
 /**
- * Adds one `pending` recipient row per existing contact (unknown ids are ignored). An address
- * that already has a row in this campaign, in any case and through any contact, keeps it: the
- * unique index on (campaign, lower(email)) skips the rest, even for two sends racing (issue #11
- * §3), so nobody is queued twice. The ids travel as one JSON parameter, so any number of them
- * fits in one statement.
+ * Adds one `pending` recipient row per existing contact among `contactIds` (unknown ids are
+ * ignored); see {@link insertRecipients} for the per-address uniqueness.
  */
 export async function addRecipients(db: Db, campaignId: number, contactIds: number[]): Promise<void> {
-  if (contactIds.length === 0) return;
-  await db.execute(sql`
-    insert into campaign_recipients (campaign_id, contact_id, email, name)
-    select ${campaignId}, c.id, c.email, c.name from contacts c
-    where c.id in (select value::int from json_array_elements_text(${JSON.stringify(contactIds)}::json))
-    order by c.legacy_duplicate, c.id
-    on conflict do nothing`);
+  await insertRecipients(db, campaignId, { recipientIds: contactIds });
 }
 
-function toCampaign(row: typeof campaigns.$inferSelect, counts: Counts | undefined): Campaign {
+/**
+ * The API's campaign. Its counts are the ones kept with the campaign by the database (issue #15:
+ * no aggregate over its recipients; migration 0007).
+ */
+function toCampaign(row: typeof campaigns.$inferSelect): Campaign {
   return {
     id: row.id,
     name: row.name,
     subject: row.subject,
     htmlContent: row.htmlContent,
     status: row.status,
-    recipientCount: Number(counts?.total ?? 0),
-    sentCount: Number(counts?.sent ?? 0),
-    failedCount: Number(counts?.failed ?? 0),
-    pendingCount: Number(counts?.pending ?? 0),
+    recipientCount: row.recipientCount,
+    sentCount: row.sentCount,
+    failedCount: row.failedCount,
+    pendingCount: row.pendingCount,
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -61,30 +43,14 @@ function toCampaign(row: typeof campaigns.$inferSelect, counts: Counts | undefin
 /** Every campaign, newest first, with recipient counts (spec §2 campaign cards). */
 export async function listCampaigns(db: Db): Promise<Campaign[]> {
   const rows = await db.select().from(campaigns).orderBy(desc(campaigns.createdAt), desc(campaigns.id));
-  const counts = new Map((await countsQuery(db)).map((c) => [c.campaignId, c]));
-  return rows.map((row) => toCampaign(row, counts.get(row.id)));
+  return rows.map(toCampaign);
 }
 
 /**
- * Every contact a campaign could go to, by name (then id), in the compact shape of the recipient
- * checklists: one short row per contact, so 10,000 contacts are one ~0.6 MB answer.
- */
-export async function listAudience(db: Db): Promise<AudienceMember[]> {
-  const rows = await db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      email: contacts.email,
-      unsubscribedAt: contacts.unsubscribedAt,
-    })
-    .from(contacts)
-    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
-  return rows.map(({ unsubscribedAt, ...row }) => ({ ...row, unsubscribed: unsubscribedAt !== null }));
-}
-
-/**
- * Creates a draft (spec §2 'Create Campaign'). The contacts ticked in the dialog are kept as the
- * draft's `pending` recipients; nothing is sent until 'Send'. Unknown contact ids are ignored.
+ * Creates a draft (spec §2 'Create Campaign'). The contacts ticked in the dialog, and everyone
+ * matching its audience filter ('Select all N matching'), are kept as the draft's `pending`
+ * recipients, inserted by the database in one statement (issue #15); nothing is sent until
+ * 'Send'. Unknown contact ids are ignored.
  */
 export async function createCampaign(db: Db, input: CampaignCreate): Promise<Campaign> {
   return db.transaction(async (tx) => {
@@ -92,24 +58,28 @@ export async function createCampaign(db: Db, input: CampaignCreate): Promise<Cam
       .insert(campaigns)
       .values({ name: input.name, subject: input.subject, htmlContent: input.htmlContent })
       .returning();
-    await addRecipients(tx as unknown as Db, row!.id, input.recipientIds ?? []);
-    const [counts] = await (tx as unknown as Db)
-      .select({ total: sql<number>`count(*)` })
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, row!.id));
-    return toCampaign(row!, {
-      total: Number(counts?.total ?? 0),
-      sent: 0,
-      failed: 0,
-      pending: Number(counts?.total ?? 0),
+    const added = await insertRecipients(tx as unknown as Db, row!.id, {
+      audience: input.audience,
+      recipientIds: input.recipientIds,
+      excludeIds: input.excludeIds,
     });
+    return toCampaign({ ...row!, recipientCount: added, pendingCount: added });
   });
 }
 
-/** The campaign with its recipients (spec §2 details dialog). @throws HttpError 404. */
-export async function getCampaignDetails(db: Db, id: number): Promise<CampaignDetails> {
+/**
+ * The campaign with its counts and one page of its recipients in queue order (spec §2 details
+ * dialog; issue #15: `limit` rows after the recipient id `cursor`, never the whole list).
+ * @throws HttpError 404.
+ */
+export async function getCampaignDetails(
+  db: Db,
+  id: number,
+  page: { limit: number; cursor?: string } = { limit: CAMPAIGN_PAGE_MAX },
+): Promise<CampaignDetails> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!row) throw notFound('Campaign');
+  const after = page.cursor === undefined ? 0 : Number(page.cursor);
   const recipients = await db
     .select({
       id: campaignRecipients.id,
@@ -123,21 +93,14 @@ export async function getCampaignDetails(db: Db, id: number): Promise<CampaignDe
     })
     .from(campaignRecipients)
     .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
-    .where(eq(campaignRecipients.campaignId, id))
-    .orderBy(asc(campaignRecipients.id));
-  const counts = recipients.reduce(
-    (c, r) => {
-      c.total++;
-      if (r.status === 'sent') c.sent++;
-      if (r.status === 'failed' || r.status === 'interrupted') c.failed++;
-      if (r.status === 'pending' || r.status === 'sending') c.pending++;
-      return c;
-    },
-    { total: 0, sent: 0, failed: 0, pending: 0 },
-  );
+    .where(and(eq(campaignRecipients.campaignId, id), gt(campaignRecipients.id, Math.min(after, MAX_ID))))
+    .orderBy(asc(campaignRecipients.id))
+    .limit(page.limit + 1);
+  const hasMore = recipients.length > page.limit;
+  const shown = hasMore ? recipients.slice(0, page.limit) : recipients;
   return {
-    ...toCampaign(row, counts),
-    recipients: recipients.map((r) => ({
+    ...toCampaign(row),
+    recipients: shown.map((r) => ({
       id: r.id,
       contactId: r.contactId,
       email: r.email,
@@ -146,6 +109,7 @@ export async function getCampaignDetails(db: Db, id: number): Promise<CampaignDe
       errorMessage: r.errorMessage,
       contact: r.contactName === null ? null : { name: r.contactName, email: r.contactEmail! },
     })),
+    recipientsNextCursor: hasMore ? String(shown.at(-1)!.id) : null,
   };
 }
 

@@ -1,14 +1,14 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { campaignRecipients, campaigns, contactMessages, contacts } from '../../db/schema/index.ts';
-import type { CampaignSendResult } from '../../shared/campaigns.ts';
+import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.ts';
+import type { AudienceFilter, CampaignSendResult } from '../../shared/campaigns.ts';
 import { personalize } from '../../shared/personalize.ts';
 import { notFound } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { WorkerLoop } from '../worker-loop.ts';
-import { addRecipients } from './campaign-operations.ts';
+import { chosenContactIds, insertRecipients, resultRows } from './campaign-audience.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 /**
@@ -18,9 +18,47 @@ import { unsubscribeToken } from './unsubscribe-token.ts';
 const INTERRUPTED_AFTER_MS = 2 * 60 * 1000;
 /** Sends of at most this many recipients finish inside the request (spec §7 answer with counts). */
 export const SYNC_SEND_LIMIT = 50;
-const BATCH = 20;
-/** Messages handed to the provider at once (the SMTP pool keeps 5 connections). */
-const CONCURRENCY = 5;
+/** Rows claimed per transaction (issue #15: one claim and one cap count per 200, not per 20). */
+const BATCH = 200;
+/**
+ * Lanes that send side by side (issue #15): while one writes its results and its next attempts
+ * (one database round trip and commit), the other's messages are with the provider, so neither
+ * the SMTP pool nor the database waits for the other.
+ */
+const LANES = 2;
+/** Messages a lane hands to the provider at once: two per pooled SMTP connection (5). */
+const LANE_SIZE = 10;
+/**
+ * The most recipients ever attempted without a recorded result, all lanes together: a crash
+ * leaves at most this many `interrupted` (issue #15; decision 011: reported, never resent).
+ */
+export const SEND_GROUP = LANES * LANE_SIZE;
+
+/** A claimed recipient with what its message is made of. */
+interface Delivery {
+  row: typeof campaignRecipients.$inferSelect;
+  campaign: typeof campaigns.$inferSelect;
+  contact: typeof contacts.$inferSelect;
+}
+
+/** A provider call's result, as the lane records it (JSON for the recording statement). */
+type Outcome =
+  | {
+      ok: true;
+      id: number;
+      sentAt: Date;
+      contactId: number;
+      subject: string;
+      /** The conversation copy: the personalised HTML without the unsubscribe footer. */
+      content: string;
+      campaignName: string;
+      messageId: string | null;
+    }
+  | { ok: false; id: number; error: string };
+
+/** A list of ids as one JSON parameter (any number of them fits one statement). */
+const idsOf = (ids: readonly number[]) =>
+  sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 export interface CampaignSenderOptions {
   db: Db;
@@ -43,13 +81,6 @@ export interface CampaignSenderOptions {
 }
 
 /**
- * `contact_id` is one of `ids`, bound as one JSON parameter: a send may choose up to 100,000
- * recipients, past PostgreSQL's 65,535 parameters per query (issue #10 §6).
- */
-const isChosen = (ids: number[]) =>
-  sql`${campaignRecipients.contactId} in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
-
-/**
  * Durable campaign sending (DESIGN §3 'Campaigns'). Recipients are rows; any instance's worker
  * claims `pending` rows of `sending` campaigns in small batches with `FOR UPDATE SKIP LOCKED` and
  * marks them `sending`; right before each provider call the row's `attempted_at` is committed, then
@@ -61,9 +92,12 @@ const isChosen = (ids: number[]) =>
 export class CampaignSender {
   private readonly loop: WorkerLoop;
   private readonly now: () => Date;
+  /** The domain of the sender address, for Message-IDs. */
+  private readonly domain: string;
 
   constructor(private readonly o: CampaignSenderOptions) {
     this.now = o.now ?? (() => new Date());
+    this.domain = o.fromAddress.split('@').pop() || 'localhost';
     this.loop = new WorkerLoop({
       name: 'campaign sender',
       log: o.log,
@@ -93,35 +127,67 @@ export class CampaignSender {
   }
 
   /**
-   * POST /api/admin/campaigns/{id}/send: queues the chosen contacts (already-sent ones are never
-   * queued again; failed or interrupted ones are retried when chosen again) and, for a small batch,
-   * sends it before answering. For a draft, the chosen contacts replace the ones kept at creation.
+   * POST /api/admin/campaigns/{id}/send: queues the chosen contacts — hand-picked ids and/or an
+   * audience filter, inserted by the database in one statement (issue #15) — and, for a small
+   * batch, sends it before answering. Already-sent addresses are never queued again; failed or
+   * interrupted ones are retried when chosen again. For a draft, the choice replaces the
+   * recipients kept at creation, unless `draftRecipients` says to send to those.
    * @returns counts for the chosen recipients; `pending > 0` means it continues in the background.
    * @throws HttpError 404 for a missing campaign.
    */
-  async send(campaignId: number, contactIds: number[]): Promise<CampaignSendResult> {
-    const ids = [...new Set(contactIds)];
+  async send(
+    campaignId: number,
+    choice: {
+      recipientIds?: number[];
+      audience?: AudienceFilter;
+      excludeIds?: number[];
+      draftRecipients?: boolean;
+    },
+  ): Promise<CampaignSendResult> {
+    const ids = [...new Set(choice.recipientIds ?? [])];
+    const exclude = choice.excludeIds ?? [];
+    const picked = { audience: choice.audience, recipientIds: ids, excludeIds: exclude };
+    const chosenIds = chosenContactIds(picked);
+    let keepDraft = false;
+    // The answer counts the hand-picked contacts (as before: already sent ones too) and the rows
+    // this send queued: inserted by its transaction (created_at is the transaction's now()) or put
+    // back to pending from failed/interrupted — not the audience's addresses an earlier send
+    // already reached.
+    let since = '';
+    let retried: number[] = [];
     await this.o.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
       if (!campaign) throw notFound('Campaign');
+      keepDraft = campaign.status === 'draft' && choice.draftRecipients === true;
       if (campaign.status === 'draft') {
-        // The send confirms the recipients: a draft's earlier choice left out now is dropped,
-        // or the worker would mail it along with the rest.
+        // The send confirms the recipients: a draft's earlier choice is replaced (or, kept, loses
+        // the contacts left out), or the worker would mail it along with the rest. Nothing of a
+        // draft was sent, so no unsubscribe link breaks.
         await db.execute(sql`
-          delete from campaign_recipients
-          where campaign_id = ${campaignId} and status = 'pending'
-            and (contact_id is null
-              or contact_id not in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json)))`);
+          delete from campaign_recipients where campaign_id = ${campaignId} and status = 'pending'
+          ${keepDraft ? sql`and contact_id in (select value::int from json_array_elements_text(${JSON.stringify(exclude)}::json))` : sql``}`);
       }
-      await addRecipients(db, campaignId, ids);
-      await db.execute(sql`
-        update campaign_recipients set status = 'pending', error_message = null, updated_at = now()
-        where campaign_id = ${campaignId} and status in ('failed', 'interrupted')
-          and contact_id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`);
+      since = resultRows<{ now: string }>(await db.execute(sql`select now()::text as now`))[0]!.now;
+      await insertRecipients(db, campaignId, picked);
+      retried = resultRows<{ id: number }>(
+        await db.execute(sql`
+          update campaign_recipients set status = 'pending', error_message = null, updated_at = now()
+          where campaign_id = ${campaignId} and status in ('failed', 'interrupted')
+            and contact_id in ${chosenIds}
+          returning id`),
+      ).map((r) => Number(r.id));
       await db.update(campaigns).set({ status: 'sending' }).where(eq(campaigns.id, campaignId));
     });
-    const chosen = and(eq(campaignRecipients.campaignId, campaignId), isChosen(ids));
+    // A kept draft: its recipients are all chosen (the left-out ones were deleted above).
+    const chosen = and(
+      eq(campaignRecipients.campaignId, campaignId),
+      keepDraft
+        ? undefined
+        : sql`(${campaignRecipients.createdAt} >= ${since}::timestamptz
+            or ${campaignRecipients.id} in (select value::int from json_array_elements_text(${JSON.stringify(retried)}::json))
+            or ${campaignRecipients.contactId} in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json)))`,
+    );
     const [waiting] = await this.o.db
       .select({ n: sql<number>`count(*)` })
       .from(campaignRecipients)
@@ -132,14 +198,14 @@ export class CampaignSender {
     } else {
       this.nudge();
     }
-    return this.resultFor(campaignId, ids);
+    return this.resultFor(chosen);
   }
 
-  private async resultFor(campaignId: number, ids: number[]): Promise<CampaignSendResult> {
+  private async resultFor(chosen: SQL | undefined): Promise<CampaignSendResult> {
     const rows = await this.o.db
       .select({ status: campaignRecipients.status, n: sql<number>`count(*)` })
       .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaignId), isChosen(ids)))
+      .where(chosen)
       .groupBy(campaignRecipients.status);
     const by = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
     const success = by('sent');
@@ -199,31 +265,35 @@ export class CampaignSender {
       const db = tx as unknown as Db;
       await db.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
       const now = this.now();
-      const locked = await db
-        .select({ id: campaignRecipients.id })
-        .from(campaignRecipients)
-        .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-        .where(
-          and(
-            eq(campaignRecipients.status, 'pending'),
-            eq(campaigns.status, 'sending'),
-            onlyCampaign === undefined ? undefined : eq(campaignRecipients.campaignId, onlyCampaign),
-          ),
-        )
-        .orderBy(campaignRecipients.id)
-        .limit(BATCH)
-        .for('update', { of: campaignRecipients, skipLocked: true });
+      // In (campaign, id) order, the order of the partial index on pending rows: the next rows
+      // are found without sorting a million pending ones (issue #15).
+      const locked = resultRows<{ id: number }>(
+        await db.execute(sql`
+          select r.id from campaign_recipients r
+          where r.status = 'pending'
+            and r.campaign_id in (select k.id from campaigns k where k.status = 'sending')
+            ${onlyCampaign === undefined ? sql`` : sql`and r.campaign_id = ${onlyCampaign}`}
+          order by r.campaign_id, r.id
+          limit ${BATCH}
+          for update of r skip locked`),
+      );
       // The cap is counted only when something is due: an idle poll stays one cheap query.
       if (locked.length === 0) return [];
       const due = locked.slice(0, Math.max(0, await remainingToday(db, this.o.dailyLimit, now)));
       if (due.length === 0) return [];
       return db
         .update(campaignRecipients)
-        .set({ status: 'sending', attemptedAt: null, updatedAt: now })
+        .set({
+          status: 'sending',
+          attemptedAt: null,
+          updatedAt: now,
+          // Chosen once and kept through retries (issue #12): a bounce or reply quoting it finds the row.
+          messageId: sql`coalesce(${campaignRecipients.messageId}, gen_random_uuid()::text || ${`@${this.domain}`})`,
+        })
         .where(
           inArray(
             campaignRecipients.id,
-            due.map((d) => d.id),
+            due.map((d) => Number(d.id)),
           ),
         )
         .returning();
@@ -231,9 +301,14 @@ export class CampaignSender {
   }
 
   /**
-   * Sends a claimed batch, `CONCURRENCY` messages at a time (one per pooled SMTP connection).
-   * Each group's `attempted_at` is committed before its provider calls, so a crash leaves at most
-   * one group `interrupted`. When `signal` aborts, the groups not started go back to `pending`.
+   * Sends a claimed batch through {@link LANES} lanes that run side by side, each handing
+   * {@link LANE_SIZE} messages at a time to the provider. A lane's step is one statement (one
+   * round trip, one commit) that writes the results of its previous messages (rows `sent` with
+   * their copies in the conversations, rows `failed` with the provider's error) and commits the
+   * `attempted_at` of its next ones before their provider calls; while one lane waits on the
+   * database the other's messages are with the provider. So at most {@link SEND_GROUP} rows are
+   * ever attempted without a result: a crash leaves at most that many `interrupted`. When `signal`
+   * aborts, the messages not started go back to `pending`.
    */
   private async deliverBatch(rows: (typeof campaignRecipients.$inferSelect)[], signal?: AbortSignal) {
     const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
@@ -252,76 +327,117 @@ export class CampaignSender {
             c,
           ]),
     );
-    const finish = (id: number, values: Partial<typeof campaignRecipients.$inferInsert>) =>
-      this.o.db.update(campaignRecipients).set(values).where(eq(campaignRecipients.id, id));
 
-    const sendable: {
-      row: (typeof rows)[number];
-      campaign: typeof campaigns.$inferSelect;
-      contact: typeof contacts.$inferSelect;
-    }[] = [];
+    const sendable: Delivery[] = [];
+    const unsendable: { id: number; status: 'failed' | 'skipped'; error: string }[] = [];
     for (const row of rows) {
       const campaign = campaignById.get(row.campaignId);
       const contact = row.contactId ? contactById.get(row.contactId) : undefined;
       if (!campaign || !contact)
-        await finish(row.id, { status: 'failed', errorMessage: 'The contact was deleted.' });
+        unsendable.push({ id: row.id, status: 'failed', error: 'The contact was deleted.' });
       else if (contact.unsubscribedAt)
-        await finish(row.id, { status: 'skipped', errorMessage: 'Unsubscribed' });
+        unsendable.push({ id: row.id, status: 'skipped', error: 'Unsubscribed' });
+      else if (contact.bouncingAt)
+        unsendable.push({ id: row.id, status: 'skipped', error: 'Address bouncing' });
       else sendable.push({ row, campaign, contact });
     }
+    if (unsendable.length > 0) await this.writeOutcomes(this.o.db, unsendable);
 
-    for (let i = 0; i < sendable.length; i += CONCURRENCY) {
-      if (signal?.aborted) {
-        await this.o.db
-          .update(campaignRecipients)
-          .set({ status: 'pending' })
-          .where(
-            inArray(
-              campaignRecipients.id,
-              sendable.slice(i).map((s) => s.row.id),
-            ),
-          );
-        return;
+    // The lanes take their next messages from one shared position in `sendable`.
+    let next = 0;
+    const take = () => {
+      if (signal?.aborted || next >= sendable.length) return [];
+      const group = sendable.slice(next, next + LANE_SIZE);
+      next += group.length;
+      return group;
+    };
+    const lane = async () => {
+      let outcomes: Outcome[] = [];
+      for (;;) {
+        const group = take();
+        // One commit: the previous results, and (from here on the provider may deliver them: a
+        // crash now must not lead to a resend) the next messages' attempt.
+        await this.recordStep(outcomes, group);
+        if (group.length === 0) return;
+        outcomes = await Promise.all(group.map((d) => this.deliver(d)));
       }
-      const group = sendable.slice(i, i + CONCURRENCY);
-      // From here on the provider may deliver them: a crash now must not lead to a resend.
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+    if (next < sendable.length) {
       await this.o.db
         .update(campaignRecipients)
-        .set({ attemptedAt: new Date() })
+        .set({ status: 'pending' })
         .where(
           inArray(
             campaignRecipients.id,
-            group.map((g) => g.row.id),
+            sendable.slice(next).map((s) => s.row.id),
           ),
         );
-      await Promise.all(
-        group.map(async ({ row, campaign, contact }) => {
-          try {
-            const message = this.message(row.id, campaign, contact);
-            await this.o.mailer.send(message);
-            // The email joins the recipient's conversation, marked with the campaign's name, in
-            // the transaction that marks the row sent (issue #11 §3).
-            await this.o.db.transaction(async (tx) => {
-              const sentAt = new Date();
-              await tx
-                .update(campaignRecipients)
-                .set({ status: 'sent', sentAt, errorMessage: null })
-                .where(eq(campaignRecipients.id, row.id));
-              await tx.insert(contactMessages).values({
-                contactId: contact.id,
-                sender: 'admin',
-                subject: message.subject,
-                content: personalize(campaign.htmlContent, contact, true),
-                campaignName: campaign.name,
-                sentAt,
-              });
-            });
-          } catch (error) {
-            await finish(row.id, { status: 'failed', errorMessage: (error as Error).message.slice(0, 1000) });
-          }
-        }),
-      );
     }
+    const failure = lanes.find((l) => l.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  /** Hands one message to the provider; never throws (a refusal is the outcome). */
+  private async deliver({ row, campaign, contact }: Delivery): Promise<Outcome> {
+    try {
+      const message = { ...this.message(row.id, campaign, contact), messageId: row.messageId ?? undefined };
+      await this.o.mailer.send(message);
+      return {
+        ok: true,
+        id: row.id,
+        sentAt: new Date(),
+        contactId: contact.id,
+        subject: message.subject,
+        content: personalize(campaign.htmlContent, contact, true),
+        campaignName: campaign.name,
+        messageId: row.messageId,
+      };
+    } catch (error) {
+      return { ok: false, id: row.id, error: (error as Error).message.slice(0, 1000) };
+    }
+  }
+
+  /**
+   * One lane step in one statement: the `outcomes` of the lane's previous messages — rows `sent`
+   * and their emails joining the recipients' conversations, marked with the campaign's name (issue
+   * #11 §3), rows `failed` with the error — and the `attempted_at` of the messages about to go.
+   */
+  private async recordStep(outcomes: Outcome[], attempting: Delivery[]) {
+    if (outcomes.length === 0 && attempting.length === 0) return;
+    const sent = outcomes.filter((o) => o.ok);
+    const failed = outcomes.filter((o) => !o.ok);
+    await this.o.db.execute(sql`
+      with sent as (
+        select * from json_to_recordset(${JSON.stringify(sent)}::json) as v(
+          id int, "sentAt" timestamptz, "contactId" int, subject text, content text,
+          "campaignName" text, "messageId" text)
+      ), marked_sent as (
+        update campaign_recipients r
+        set status = 'sent', sent_at = v."sentAt", error_message = null, updated_at = now()
+        from sent v where r.id = v.id
+      ), conversation as (
+        insert into contact_messages (contact_id, sender, subject, content, campaign_name, sent_at, message_id)
+        select v."contactId", 'admin', v.subject, v.content, v."campaignName", v."sentAt", v."messageId" from sent v
+      ), marked_failed as (
+        update campaign_recipients r
+        set status = 'failed', error_message = v.error, updated_at = now()
+        from json_to_recordset(${JSON.stringify(failed)}::json) as v(id int, error text)
+        where r.id = v.id
+      )
+      update campaign_recipients set attempted_at = ${new Date().toISOString()}::timestamptz
+      where id in ${idsOf(attempting.map((d) => d.row.id))}`);
+  }
+
+  /** Marks rows failed or skipped with their message, in one statement. */
+  private async writeOutcomes(
+    db: Db,
+    outcomes: { id: number; status: 'failed' | 'skipped'; error: string }[],
+  ) {
+    await db.execute(sql`
+      update campaign_recipients r set status = v.status, error_message = v.error, updated_at = now()
+      from json_to_recordset(${JSON.stringify(outcomes)}::json) as v(id int, status text, error text)
+      where r.id = v.id`);
   }
 
   /** The personalised message with its unsubscribe link and RFC 8058 headers. */
@@ -350,7 +466,6 @@ export class CampaignSender {
   private async finishCampaigns() {
     await this.o.db.execute(sql`
       update campaigns c set status = 'sent', sent_at = coalesce(c.sent_at, now()), updated_at = now()
-      where c.status = 'sending' and not exists (
-        select 1 from campaign_recipients r where r.campaign_id = c.id and r.status in ('pending', 'sending'))`);
+      where c.status = 'sending' and c.pending_count = 0`);
   }
 }

@@ -45,11 +45,14 @@ export async function listClientTasks(db: Db, clientId: number): Promise<ClientT
   return rows.map(toClientTask);
 }
 
-/** Adds a task (status working) to a client. @throws HttpError 404 'Client not found'. */
+/**
+ * Adds a task (status working, optional due date: issue #13) to a client.
+ * @throws HttpError 404 'Client not found'.
+ */
 export async function createClientTask(
   db: Db,
   clientId: number,
-  input: { title: string; description: string | null },
+  input: { title: string; description: string | null; dueAt?: Date | null },
 ): Promise<ClientTask> {
   await findClient(db, clientId);
   const [row] = await db

@@ -25,5 +25,6 @@ export function toClientTask(row: typeof clientTasks.$inferSelect): ClientTask {
     status: row.status,
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
   };
 }

@@ -28,5 +28,9 @@ export function toContactMessage(row: typeof contactMessages.$inferSelect): Cont
     content: row.content,
     campaignName: row.campaignName,
     sentAt: row.sentAt.toISOString(),
+    autoReply: row.autoReply,
+    unread: row.unread,
+    attachments: row.attachments ?? [],
+    source: row.source === 'imap' || row.source === 'gmail' ? row.source : null,
   };
 }

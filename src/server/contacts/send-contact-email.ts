@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { ContactMessage, SendEmailRequest } from '../../shared/contacts.ts';
@@ -6,6 +6,7 @@ import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { MailSendError } from '../mail/mail-provider.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
+import { newMessageId } from '../mail/message-id.ts';
 import { findContact } from './find-contact.ts';
 import { toContactMessage } from './list-contact-messages.ts';
 
@@ -18,7 +19,9 @@ import { toContactMessage } from './list-contact-messages.ts';
  * The cap check and the record share one transaction under the cap's advisory lock, so two sends
  * cannot both take the last free slot; no transaction is held open during the send (it can take
  * seconds, and the embedded database serves one transaction at a time).
- * @throws HttpError 404 'Contact not found'; 429 at the daily cap (`dailyLimit` per rolling 24
+ * Every email gets its Message-ID (on the sender's domain, `from`) before it is recorded, and with
+ * `inReplyToId` answers that message of the thread (In-Reply-To, References; issue #12).
+ * @throws HttpError 404 'Contact not found' or 'Message not found' (not in this thread); 429 at the daily cap (`dailyLimit` per rolling 24
  *   hours, shared with campaigns and notifications); 502 with the provider's message when sending fails.
  */
 export async function sendContactEmail(
@@ -27,8 +30,11 @@ export async function sendContactEmail(
   dailyLimit: number,
   contactId: number,
   email: SendEmailRequest,
+  from = 'localhost',
 ): Promise<ContactMessage> {
   const contact = await findContact(db, contactId);
+  const thread = email.inReplyToId ? await threadOf(db, contactId, email.inReplyToId) : undefined;
+  const messageId = newMessageId(from);
   const recorded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
     if ((await remainingToday(tx as unknown as Db, dailyLimit)) <= 0) {
@@ -45,6 +51,9 @@ export async function sendContactEmail(
         status: 'pending',
         subject: email.subject,
         content: email.content,
+        messageId,
+        inReplyTo: thread?.inReplyTo,
+        references: thread?.references,
       })
       .returning();
     return row!;
@@ -54,6 +63,9 @@ export async function sendContactEmail(
       to: { name: contact.name, address: contact.email },
       subject: email.subject,
       html: email.content,
+      messageId,
+      inReplyTo: thread?.inReplyTo,
+      references: thread?.references,
     });
   } catch (error) {
     await db.delete(contactMessages).where(eq(contactMessages.id, recorded.id));
@@ -66,4 +78,24 @@ export async function sendContactEmail(
     .where(eq(contactMessages.id, recorded.id))
     .returning();
   return toContactMessage(sent ?? recorded);
+}
+
+/**
+ * In-Reply-To and References for an answer to message `messageId` of the contact's thread
+ * (RFC 5322 §3.6.4: the parent's References, else its In-Reply-To, then the parent's own id).
+ * @throws HttpError 404 'Message not found' when it is not a message of this contact.
+ */
+async function threadOf(db: Db, contactId: number, messageId: number) {
+  const [parent] = await db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.id, messageId), eq(contactMessages.contactId, contactId)));
+  if (!parent) throw new HttpError(404, 'Message not found');
+  if (!parent.messageId) return undefined;
+  const ancestors = parent.references?.length
+    ? parent.references
+    : parent.inReplyTo
+      ? [parent.inReplyTo]
+      : [];
+  return { inReplyTo: parent.messageId, references: [...ancestors.slice(-20), parent.messageId] };
 }

@@ -15,5 +15,7 @@ export function toContact(row: typeof contacts.$inferSelect): Contact {
     unsubscribed: row.unsubscribedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastActivityAt: row.lastActivityAt.toISOString(),
+    bouncing: row.bouncingAt !== null,
+    bounceReason: row.bounceReason,
   };
 }

@@ -14,6 +14,7 @@ import {
   leadDigest,
 } from './lead-digest.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
+import { newMessageId } from './message-id.ts';
 
 /**
  * The durable queue for mail that must not be lost but need not go out in the request (lead
@@ -37,6 +38,9 @@ const BATCH = 20;
 /** Least time between two passes started by nudges (ms): a flood's nudges cost a pass now and then. */
 const PASS_SPACING_MS = 250;
 
+/** Longest wait between a lead's commit and the pass that notifies the owner (ms). */
+const LEAD_NUDGE_DELAY_MS = 500;
+
 /** Default backoff: 30 s, 1 min, 2 min, … capped at 1 hour (ms after the `attempt`-th failure). */
 export const defaultBackoff = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
@@ -53,6 +57,8 @@ export interface MailQueueOptions {
   dailyLimit: number;
   /** The site's name, for the digest's subject. */
   siteName: string;
+  /** The sender address, whose domain ends every Message-ID. */
+  fromAddress?: string;
   /** Retry delay after the n-th failed attempt (ms). */
   backoff?: (attempt: number) => number;
   /**
@@ -69,6 +75,7 @@ export class MailQueueWorker {
   private readonly loop: WorkerLoop;
   private readonly now: () => Date;
   private readonly backoff: (attempt: number) => number;
+  private soon: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: MailQueueOptions) {
     this.now = o.now ?? (() => new Date());
@@ -95,10 +102,25 @@ export class MailQueueWorker {
   }
 
   /**
+   * Asks for a pass within {@link LEAD_NUDGE_DELAY_MS}: the contact route's nudge (issue #15
+   * 'Writes'). A flood of leads then costs at most two passes a second instead of four, and a
+   * lead's request does no more than check a timer.
+   */
+  nudgeSoon(): void {
+    if (this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.loop.nudge();
+    }, LEAD_NUDGE_DELAY_MS);
+    this.soon.unref();
+  }
+
+  /**
    * Stops polling; the pass under way hands back what it claimed but has not sent yet and ends
    * after the message in the provider's hands. Waits at most `deadlineMs`.
    */
   stop(deadlineMs = 5000): Promise<boolean> {
+    clearTimeout(this.soon);
     return this.loop.stop(deadlineMs);
   }
 
@@ -258,7 +280,13 @@ export class MailQueueWorker {
     });
     const [row] = await db
       .insert(mailQueue)
-      .values({ kind: 'lead_digest', toAddress: to, ...digest, createdAt: now, nextAttemptAt: now })
+      .values({
+        kind: 'lead_digest',
+        toAddress: to,
+        ...digest,
+        createdAt: now,
+        nextAttemptAt: now,
+      })
       .returning({ id: mailQueue.id });
     await db
       .update(mailQueue)
@@ -274,16 +302,26 @@ export class MailQueueWorker {
 
   private async deliver(row: Row) {
     try {
+      // Chosen and stored before the first attempt, so every retry sends the same id (issue #12).
+      if (!row.messageId) {
+        row.messageId = newMessageId(this.o.fromAddress ?? 'localhost');
+        // updatedAt on the queue's own clock: stale 'sending' rows are judged by it (recoverStale).
+        await this.o.db
+          .update(mailQueue)
+          .set({ messageId: row.messageId, updatedAt: this.now() })
+          .where(eq(mailQueue.id, row.id));
+      }
       await this.o.mailer.send({
         to: { address: row.toAddress },
         replyTo: row.replyTo ?? undefined,
         subject: row.subject,
         html: row.html,
         text: row.text ?? undefined,
+        messageId: row.messageId ?? undefined,
       });
       await this.o.db
         .update(mailQueue)
-        .set({ status: 'sent', sentAt: this.now(), lastError: null })
+        .set({ status: 'sent', sentAt: this.now(), lastError: null, updatedAt: this.now() })
         .where(eq(mailQueue.id, row.id));
     } catch (error) {
       const message = (error as Error).message;
@@ -298,6 +336,7 @@ export class MailQueueWorker {
           status: giveUp ? 'failed' : 'pending',
           lastError: message.slice(0, 1000),
           nextAttemptAt: new Date(this.now().getTime() + this.backoff(row.attempts)),
+          updatedAt: this.now(),
         })
         .where(eq(mailQueue.id, row.id));
     }

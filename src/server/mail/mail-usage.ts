@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaignRecipients, contactMessages, mailQueue } from '../../db/schema/index.ts';
+import { campaignRecipients, campaignSentHours, contactMessages, mailQueue } from '../../db/schema/index.ts';
 
 /**
  * Messages the product sent in the rolling 24 hours before `now` (the window Gmail counts its
@@ -10,32 +10,46 @@ import { campaignRecipients, contactMessages, mailQueue } from '../../db/schema/
  * the provider may have delivered.
  */
 export async function countSentLast24h(db: Db, now = new Date()): Promise<number> {
+  return (await usage(db, now)).sent;
+}
+
+/**
+ * The counts of {@link countSentLast24h} and {@link remainingToday} in one statement, one round
+ * trip (issue #15: six queries took 18.7 ms at a million recipients; each subquery reads its own
+ * partial index, so the OR over every recipient ever sent is never read).
+ */
+async function usage(db: Db, now: Date): Promise<{ sent: number; inFlight: number }> {
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const [queued] = await db
-    .select({ n: count() })
-    .from(mailQueue)
-    .where(and(eq(mailQueue.status, 'sent'), gt(mailQueue.sentAt, since)));
-  const [direct] = await db
-    .select({ n: count() })
-    .from(contactMessages)
-    // Campaign emails are copied into the conversation too (issue #11 §3); they count once, below.
-    .where(
-      and(
-        eq(contactMessages.sender, 'admin'),
-        isNull(contactMessages.campaignName),
-        gt(contactMessages.sentAt, since),
-      ),
-    );
-  const [campaign] = await db
-    .select({ n: count() })
-    .from(campaignRecipients)
-    .where(
-      or(
-        and(eq(campaignRecipients.status, 'sent'), gt(campaignRecipients.sentAt, since)),
-        and(eq(campaignRecipients.status, 'interrupted'), gt(campaignRecipients.attemptedAt, since)),
-      ),
-    );
-  return Number(queued?.n ?? 0) + Number(direct?.n ?? 0) + Number(campaign?.n ?? 0);
+  const sinceText = since.toISOString();
+  // The start of the first whole UTC hour after `since` (a timestamp without time zone, in UTC).
+  const firstWholeHour = sql`date_trunc('hour', ${sinceText}::timestamptz at time zone 'UTC') + interval '1 hour'`;
+  const [row] = await db
+    .select({
+      sent: sql<string>`
+        (select count(*) from ${mailQueue} where ${and(eq(mailQueue.status, 'sent'), gt(mailQueue.sentAt, since))})
+        -- Campaign emails are copied into the conversation too (issue #11 §3); they count once, below.
+        + (select count(*) from ${contactMessages} where ${and(
+          eq(contactMessages.sender, 'admin'),
+          isNull(contactMessages.campaignName),
+          gt(contactMessages.sentAt, since),
+        )})
+        -- Campaign recipients sent: the whole UTC hours of the window from their kept counts, its
+        -- first, partial hour row by row (issue #15; migration 0008).
+        + (select count(*) from ${campaignRecipients} where ${campaignRecipients.status} = 'sent'
+            and ${campaignRecipients.sentAt} > ${sinceText}::timestamptz
+            and ${campaignRecipients.sentAt} < (${firstWholeHour}) at time zone 'UTC')
+        + (select coalesce(sum(${campaignSentHours.sent}), 0) from ${campaignSentHours}
+            where ${campaignSentHours.hour} >= ${firstWholeHour})
+        + (select count(*) from ${campaignRecipients} where ${and(
+          eq(campaignRecipients.status, 'interrupted'),
+          gt(campaignRecipients.attemptedAt, since),
+        )})`,
+      inFlight: sql<string>`
+        (select count(*) from ${campaignRecipients} where ${eq(campaignRecipients.status, 'sending')})
+        + (select count(*) from ${mailQueue} where ${eq(mailQueue.status, 'sending')})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { sent: Number(row?.sent ?? 0), inFlight: Number(row?.inFlight ?? 0) };
 }
 
 /**
@@ -51,14 +65,6 @@ export const DAILY_CAP_LOCK_KEY = 7_345_112_002;
  * decides how many rows to claim. May be negative after the limit was lowered.
  */
 export async function remainingToday(db: Db, dailyLimit: number, now = new Date()): Promise<number> {
-  const [campaignInFlight] = await db
-    .select({ n: count() })
-    .from(campaignRecipients)
-    .where(eq(campaignRecipients.status, 'sending'));
-  const [queueInFlight] = await db
-    .select({ n: count() })
-    .from(mailQueue)
-    .where(eq(mailQueue.status, 'sending'));
-  const inFlight = Number(campaignInFlight?.n ?? 0) + Number(queueInFlight?.n ?? 0);
-  return dailyLimit - (await countSentLast24h(db, now)) - inFlight;
+  const { sent, inFlight } = await usage(db, now);
+  return dailyLimit - sent - inFlight;
 }

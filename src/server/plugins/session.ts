@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSession, SESSION_COOKIE, type SessionRecord } from '../auth/sessions.ts';
 import { HttpError } from '../http-error.ts';
+import { documentResponses } from './api-contract.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,4 +53,19 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 /** `onRequest` hook for admin routes: 401 `{ error }` unless the request has a live session. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!(await request.adminSession())) throw new HttpError(401, 'Please sign in.');
+}
+
+/**
+ * Puts every route later registered on `instance` behind the admin session (401 when signed out)
+ * and says so in the API document: security `session` and the 401 answer.
+ */
+export function guardWithSession(instance: FastifyInstance) {
+  instance.addHook('onRequest', requireAdmin);
+  instance.addHook('onRoute', (route) =>
+    documentResponses(
+      route,
+      { 401: 'Not signed in: sign in with POST /api/admin/login.' },
+      { security: [{ session: [] }] },
+    ),
+  );
 }

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactRequestSchema } from '../../shared/contact.ts';
+import { contactCreatedSchema, contactRequestSchema } from '../../shared/contact.ts';
 import { createContact } from '../contacts/create-contact.ts';
-
-const errorSchema = z.object({ error: z.string(), details: z.unknown().optional() });
 
 /** Largest accepted contact body (DESIGN §3: ≤ 16 KB); larger gets 413. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
@@ -19,10 +16,26 @@ export async function contactRoutes(app: FastifyInstance) {
     '/api/contact',
     {
       bodyLimit: CONTACT_BODY_LIMIT,
-      config: { rateLimit: { max: app.config.contactRateLimit, timeWindow: '10 minutes' } },
+      config: {
+        rateLimit: {
+          max: app.config.contactRateLimit,
+          timeWindow: '10 minutes',
+          // The x-ratelimit-* headers on every accepted post tell a bot its budget and cost each
+          // lead three headers (issue #15 'Writes'); a refused post still gets Retry-After.
+          addHeadersOnExceeding: {
+            'x-ratelimit-limit': false,
+            'x-ratelimit-remaining': false,
+            'x-ratelimit-reset': false,
+          },
+        },
+      },
       schema: {
+        summary: 'Send the contact form (creates or updates a lead)',
+        description:
+          "A second submission from the same address joins that contact's conversation. " +
+          'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes); body at most 16 KB.',
         body: contactRequestSchema,
-        response: { 201: z.object({ id: z.number().int() }), '4xx': errorSchema },
+        response: { 201: contactCreatedSchema },
       },
     },
     async (request, reply) => {
@@ -35,7 +48,7 @@ export async function contactRoutes(app: FastifyInstance) {
         adminUrl: app.config.publicUrl,
         siteName: app.config.site.name,
       });
-      app.mailQueue.nudge();
+      app.mailQueue.nudgeSoon();
       return reply.code(201).send(created);
     },
   );

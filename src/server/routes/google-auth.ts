@@ -2,30 +2,19 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { MailStatus } from '../../shared/mail.ts';
+import { googleCallbackQuerySchema, type MailStatus, mailStatusSchema } from '../../shared/mail.ts';
+import { errors, htmlResponse, redirectResponse } from '../../shared/responses.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { deriveKey, open, seal } from '../crypto/secret-box.ts';
 import { HttpError } from '../http-error.ts';
 import { getGmailConnection, saveGmailConnection } from '../mail/gmail/gmail-connection.ts';
+import { canReadReplies } from '../mail/gmail/gmail-reader.ts';
 import { GMAIL_SCOPES, googleClient, oidc } from '../mail/gmail/google-oauth.ts';
 import { countSentLast24h } from '../mail/mail-usage.ts';
-import { requireAdmin } from '../plugins/session.ts';
+import { guardWithSession } from '../plugins/session.ts';
 
 const STATE_COOKIE = 'oauth_google';
 const STATE_TTL_MS = 10 * 60 * 1000;
-
-const statusSchema = z.object({
-  connected: z.boolean(),
-  email: z.string().nullable(),
-  reason: z.string().nullable(),
-  configured: z.boolean(),
-  provider: z.enum(['outbox', 'smtp', 'gmail']),
-  from: z.string(),
-  redirectUri: z.string(),
-  sentLast24h: z.number(),
-  dailyLimit: z.number(),
-});
 
 /** The page the popup ends on: it tells the opener and closes itself (spec §2 gmail-setup). */
 const CLOSE_SCRIPT =
@@ -46,7 +35,7 @@ const resultPage = (title: string, text: string, close: boolean) =>
  */
 export async function googleAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', requireAdmin);
+  guardWithSession(r);
   const stateKey = deriveKey(app.appSecret, 'oauth-state');
   const configured = Boolean(app.config.google.clientId && app.config.google.clientSecret);
   const sessionTag = (token: string | undefined) =>
@@ -56,14 +45,15 @@ export async function googleAuthRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/auth/google/status',
-    { schema: { response: { 200: statusSchema } } },
-    async (request): Promise<MailStatus> => {
+    { schema: { summary: 'The mail connection and the daily cap', response: { 200: mailStatusSchema } } },
+    async (): Promise<MailStatus> => {
       const connection = await getGmailConnection(app.db);
       const provider = await app.mailer.active();
       return {
         connected: connection?.status === 'connected',
         email: connection?.email ?? null,
         reason: connection?.status === 'revoked' ? connection.statusReason : null,
+        readsReplies: canReadReplies(connection),
         configured,
         provider: provider.kind,
         from: app.config.mail.from.address,
@@ -74,108 +64,143 @@ export async function googleAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/auth/google', async (request, reply) => {
-    if (!configured) {
-      return reply
-        .code(503)
-        .type('text/html; charset=utf-8')
-        .send(
-          resultPage(
-            'Gmail is not configured',
-            'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET on the server (see the Mail setup page), restart it, then connect again.',
-            false,
+  r.get(
+    '/api/auth/google',
+    {
+      schema: {
+        summary: 'Start connecting Gmail Workspace (opened in a popup)',
+        response: {
+          302: redirectResponse(
+            "To Google's consent screen, with a PKCE challenge and a state bound to the session.",
           ),
-        );
-    }
-    const client = await googleClient(app.config.google);
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const redirectUri = `${app.config.publicUrl}/api/auth/google/callback`;
-    const sealed = seal(
-      stateKey,
-      JSON.stringify({
-        state,
-        verifier,
-        redirectUri,
-        session: sessionTag(request.cookies[SESSION_COOKIE]),
-        expires: Date.now() + STATE_TTL_MS,
-      }),
-    );
-    const url = oidc.buildAuthorizationUrl(client, {
-      redirect_uri: redirectUri,
-      scope: GMAIL_SCOPES.join(' '),
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      access_type: 'offline',
-      // Ask again every time, so Google always returns a refresh token.
-      prompt: 'consent',
-    });
-    return reply
-      .setCookie(STATE_COOKIE, sealed, {
-        path: '/api/auth/google',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: STATE_TTL_MS / 1000,
-      })
-      .redirect(url.href);
-  });
-
-  r.get('/api/auth/google/callback', async (request, reply) => {
-    const sealed = request.cookies[STATE_COOKIE];
-    let saved: { state: string; verifier: string; redirectUri: string; session: string; expires: number };
-    try {
-      saved = JSON.parse(open(stateKey, sealed ?? ''));
-    } catch {
-      throw new HttpError(400, 'The connection attempt expired or was started elsewhere. Start again.');
-    }
-    if (saved.expires < Date.now() || saved.session !== sessionTag(request.cookies[SESSION_COOKIE])) {
-      throw new HttpError(400, 'The connection attempt expired or was started elsewhere. Start again.');
-    }
-    reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
-    const query = request.query as Record<string, string | undefined>;
-    if (query.error) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          resultPage(
-            'Not connected',
-            `Google answered: ${escapeHtml(query.error)}. You can close this window.`,
-            false,
-          ),
-        );
-    }
-    const client = await googleClient(app.config.google);
-    const currentUrl = new URL(request.url, saved.redirectUri);
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
-    try {
-      tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
-        pkceCodeVerifier: saved.verifier,
-        expectedState: saved.state,
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'gmail authorization failed');
-      throw new HttpError(400, `Google did not complete the connection: ${(error as Error).message}`);
-    }
-    const email = tokens.claims()?.email;
-    if (typeof email !== 'string' || !tokens.refresh_token) {
-      throw new HttpError(400, 'Google did not return the account address and a refresh token. Try again.');
-    }
-    await saveGmailConnection(app.db, app.tokenKey, email, tokens.refresh_token);
-    request.log.info({ email }, 'gmail connected');
-    return reply
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; script-src '${CLOSE_SCRIPT_HASH}'`,
-      )
-      .type('text/html; charset=utf-8')
-      .send(
-        resultPage(
-          'Gmail connected',
-          `Mail will now be sent through ${escapeHtml(email)}. This window closes itself.`,
-          true,
-        ),
+          503: htmlResponse('A page saying GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!configured) {
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .send(
+            resultPage(
+              'Gmail is not configured',
+              'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET on the server (see the Mail setup page), restart it, then connect again.',
+              false,
+            ),
+          );
+      }
+      const client = await googleClient(app.config.google);
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const redirectUri = `${app.config.publicUrl}/api/auth/google/callback`;
+      const sealed = seal(
+        stateKey,
+        JSON.stringify({
+          state,
+          verifier,
+          redirectUri,
+          session: sessionTag(request.cookies[SESSION_COOKIE]),
+          expires: Date.now() + STATE_TTL_MS,
+        }),
       );
-  });
+      const url = oidc.buildAuthorizationUrl(client, {
+        redirect_uri: redirectUri,
+        scope: GMAIL_SCOPES.join(' '),
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        access_type: 'offline',
+        // Ask again every time, so Google always returns a refresh token.
+        prompt: 'consent',
+      });
+      return reply
+        .setCookie(STATE_COOKIE, sealed, {
+          path: '/api/auth/google',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: STATE_TTL_MS / 1000,
+        })
+        .redirect(url.href);
+    },
+  );
+
+  r.get(
+    '/api/auth/google/callback',
+    {
+      schema: {
+        summary: 'Where Google sends the popup back',
+        querystring: googleCallbackQuerySchema,
+        response: {
+          200: htmlResponse('A page: connected (it closes itself), or what Google answered instead.'),
+          ...errors({ 400: 'The attempt expired, was started elsewhere, or Google did not complete it.' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sealed = request.cookies[STATE_COOKIE];
+      let saved: { state: string; verifier: string; redirectUri: string; session: string; expires: number };
+      try {
+        saved = JSON.parse(open(stateKey, sealed ?? ''));
+      } catch {
+        throw new HttpError(400, 'The connection attempt expired or was started elsewhere. Start again.');
+      }
+      if (saved.expires < Date.now() || saved.session !== sessionTag(request.cookies[SESSION_COOKIE])) {
+        throw new HttpError(400, 'The connection attempt expired or was started elsewhere. Start again.');
+      }
+      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
+      const query = request.query;
+      if (query.error) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            resultPage(
+              'Not connected',
+              `Google answered: ${escapeHtml(query.error)}. You can close this window.`,
+              false,
+            ),
+          );
+      }
+      const client = await googleClient(app.config.google);
+      const currentUrl = new URL(request.url, saved.redirectUri);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(client, currentUrl, {
+          pkceCodeVerifier: saved.verifier,
+          expectedState: saved.state,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'gmail authorization failed');
+        throw new HttpError(400, `Google did not complete the connection: ${(error as Error).message}`);
+      }
+      const email = tokens.claims()?.email;
+      if (typeof email !== 'string' || !tokens.refresh_token) {
+        throw new HttpError(400, 'Google did not return the account address and a refresh token. Try again.');
+      }
+      // Google answers the scopes it granted; a user may untick reading on the consent screen.
+      await saveGmailConnection(
+        app.db,
+        app.tokenKey,
+        email,
+        tokens.refresh_token,
+        tokens.scope ?? GMAIL_SCOPES.join(' '),
+      );
+      app.gmailPoller.nudge();
+      request.log.info({ email }, 'gmail connected');
+      return reply
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'unsafe-inline'; script-src '${CLOSE_SCRIPT_HASH}'`,
+        )
+        .type('text/html; charset=utf-8')
+        .send(
+          resultPage(
+            'Gmail connected',
+            `Mail will now be sent through ${escapeHtml(email)}. This window closes itself.`,
+            true,
+          ),
+        );
+    },
+  );
 }

@@ -1,18 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { livenessSchema, readinessSchema } from '../../shared/health.ts';
+import { errors } from '../../shared/responses.ts';
 
 /**
  * Probes for load balancers: `/healthz` answers while the process runs; `/readyz` answers 200
  * only when the database answers, else 503.
  */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (request, reply) => {
-    try {
-      await app.database.ping();
-      return { status: 'ready', database: app.database.kind };
-    } catch (err) {
-      request.log.warn({ err }, 'database not ready');
-      return reply.code(503).send({ error: 'Database unavailable' });
-    }
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/healthz',
+    { schema: { summary: 'The process runs', response: { 200: livenessSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  r.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'The database answers',
+        response: { 200: readinessSchema, ...errors({ 503: 'The database does not answer.' }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ready' as const, database: app.database.kind };
+      } catch (err) {
+        request.log.warn({ err }, 'database not ready');
+        return reply.code(503).send({ error: 'Database unavailable' });
+      }
+    },
+  );
 }

@@ -1,5 +1,8 @@
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { unsubscribeParamsSchema } from '../../shared/campaigns.ts';
+import { htmlResponse } from '../../shared/responses.ts';
 import { unsubscribeRecipient } from '../campaigns/unsubscribe.ts';
 import { verifyUnsubscribeToken } from '../campaigns/unsubscribe-token.ts';
 
@@ -39,37 +42,60 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         ),
       );
 
-  app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
-    if (verifyUnsubscribeToken(key, request.params.token) === null) return invalid(reply);
-    const action = `/unsubscribe/${encodeURIComponent(request.params.token)}`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          app.config.site.name,
-          'Unsubscribe',
-          `<p>Stop receiving campaign emails from ${escapeHtml(app.config.site.name)}?</p>` +
-            `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
-        ),
-      );
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const notValid = htmlResponse('A page saying the link is not valid (forged, altered or unknown).');
+  r.get(
+    '/unsubscribe/:token',
+    {
+      schema: {
+        summary: 'The unsubscribe page of a campaign email (changes nothing)',
+        params: unsubscribeParamsSchema,
+        response: { 200: htmlResponse('A page with the Unsubscribe button.'), 404: notValid },
+      },
+    },
+    async (request, reply) => {
+      if (verifyUnsubscribeToken(key, request.params.token) === null) return invalid(reply);
+      const action = `/unsubscribe/${encodeURIComponent(request.params.token)}`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            app.config.site.name,
+            'Unsubscribe',
+            `<p>Stop receiving campaign emails from ${escapeHtml(app.config.site.name)}?</p>` +
+              `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        );
+    },
+  );
 
-  app.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
-    const recipientId = verifyUnsubscribeToken(key, request.params.token);
-    if (recipientId === null) return invalid(reply);
-    const email = await unsubscribeRecipient(app.db, recipientId);
-    if (email === null) return invalid(reply);
-    request.log.info({ recipientId }, 'unsubscribed');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          app.config.site.name,
-          'You are unsubscribed',
-          `<p>${escapeHtml(email)} will not receive campaign emails from ${escapeHtml(app.config.site.name)} any more.</p>`,
-        ),
-      );
-  });
+  r.post(
+    '/unsubscribe/:token',
+    {
+      schema: {
+        summary: "Unsubscribe (the page button, or a mail program's one-click POST, RFC 8058)",
+        params: unsubscribeParamsSchema,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+        response: { 200: htmlResponse('A page confirming the address is unsubscribed.'), 404: notValid },
+      },
+    },
+    async (request, reply) => {
+      const recipientId = verifyUnsubscribeToken(key, request.params.token);
+      if (recipientId === null) return invalid(reply);
+      const email = await unsubscribeRecipient(app.db, recipientId);
+      if (email === null) return invalid(reply);
+      request.log.info({ recipientId }, 'unsubscribed');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            app.config.site.name,
+            'You are unsubscribed',
+            `<p>${escapeHtml(email)} will not receive campaign emails from ${escapeHtml(app.config.site.name)} any more.</p>`,
+          ),
+        );
+    },
+  );
 }

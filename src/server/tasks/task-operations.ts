@@ -1,25 +1,28 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts, contactTasks } from '../../db/schema/index.ts';
-import type { ContactTask } from '../../shared/tasks.ts';
+import { type ContactTask, TASK_LIST_MAX, type TaskListQuery } from '../../shared/tasks.ts';
 import { findContact } from '../contacts/find-contact.ts';
 import { notFound } from '../http-error.ts';
 import { toContactTask } from './to-contact-task.ts';
 
 /**
- * Every contact task with its contact's name (spec §7 GET /api/admin/tasks): pending first, the
- * most urgent due date first (no due date last), then newest.
+ * Contact tasks with their contact's name (spec §7 GET /api/admin/tasks): pending first, the
+ * most urgent due date first (no due date last), then newest; at most `limit` (default
+ * {@link TASK_LIST_MAX}; issue #15: never the whole table), optionally of one status.
  */
-export async function listTasks(db: Db): Promise<ContactTask[]> {
+export async function listTasks(db: Db, query: Partial<TaskListQuery> = {}): Promise<ContactTask[]> {
   const rows = await db
     .select({ task: contactTasks, contactName: contacts.name })
     .from(contactTasks)
     .innerJoin(contacts, eq(contacts.id, contactTasks.contactId))
+    .where(query.status ? eq(contactTasks.status, query.status) : undefined)
     .orderBy(
       desc(contactTasks.status),
       sql`${contactTasks.dueAt} asc nulls last`,
       desc(contactTasks.createdAt),
-    );
+    )
+    .limit(query.limit ?? TASK_LIST_MAX);
   return rows.map((r) => toContactTask(r.task, r.contactName));
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../../shared/site.ts';
 
@@ -42,12 +43,6 @@ export interface LoadPagesOptions {
   publicUrl?: string;
 }
 
-interface SsrModule {
-  renderLanding(site: SiteConfig): string;
-  renderLandingHead?(site: SiteConfig, publicUrl?: string): string;
-  renderNotFound(site: SiteConfig): string;
-}
-
 /**
  * Reads the built pages from `distDir` and renders them for `site`.
  * @returns null when the front end has not been built (no `dist/web/index.html`).
@@ -61,7 +56,11 @@ export async function loadPages(
   const webDir = path.join(distDir, 'web');
   const template = (name: string) => fs.readFileSync(path.join(webDir, name), 'utf8');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) return null;
-  const ssr = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as SsrModule;
+  const rendered = await renderInWorker(
+    pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href,
+    site,
+    publicUrl,
+  );
 
   const stateBody = `window.__SITE__=${JSON.stringify(site).replace(/</g, '\\u003c')}`;
   const stateScript = `<script>${stateBody}</script>`;
@@ -70,15 +69,50 @@ export async function loadPages(
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-state-->', () => stateScript)
       .replace('<!--app-html-->', () => markup);
-  const landingHead = ssr.renderLandingHead?.(site, publicUrl) ?? '';
 
   return {
-    landing: toPage(fill(template('index.html'), ssr.renderLanding(site), landingHead)),
+    landing: toPage(fill(template('index.html'), rendered.landing, rendered.landingHead)),
     admin: toPage(fill(template('admin.html'), '')),
-    notFound: toPage(fill(template('404.html'), ssr.renderNotFound(site))),
+    notFound: toPage(fill(template('404.html'), rendered.notFound)),
     scriptHashes: [`sha256-${createHash('sha256').update(stateBody).digest('base64')}`],
     staticRoot: webDir,
   };
+}
+
+interface Rendered {
+  landing: string;
+  landingHead: string;
+  notFound: string;
+}
+
+/**
+ * Runs the server-rendering bundle in a worker thread that exits once the markup is back: React's
+ * server renderer and the page components are needed once at start-up, and a module once imported
+ * stays in memory for the life of the process (issue #15 'Memory': about 35 MB resident).
+ * @throws the bundle's own error when rendering fails.
+ */
+function renderInWorker(ssrUrl: string, site: SiteConfig, publicUrl: string | undefined): Promise<Rendered> {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.ssrUrl).then((ssr) => {
+      const { site, publicUrl } = workerData;
+      parentPort.postMessage({
+        landing: ssr.renderLanding(site),
+        landingHead: ssr.renderLandingHead ? ssr.renderLandingHead(site, publicUrl) : '',
+        notFound: ssr.renderNotFound(site),
+      });
+    });`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, workerData: { ssrUrl, site, publicUrl } });
+    let result: Rendered | undefined;
+    worker.once('message', (message: Rendered) => {
+      result = message;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`rendering the pages failed (worker exit ${code})`)),
+    );
+  });
 }
 
 function toPage(html: string): Page {

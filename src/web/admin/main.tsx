@@ -1,8 +1,9 @@
 /** Browser entry of the admin SPA (admin.html). Client-rendered only: the page is private. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AdminApp } from './app';
+import { AdminApp, preloadScreen } from './app';
 
+preloadScreen(window.location.pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element.');
 createRoot(container).render(

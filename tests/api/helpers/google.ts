@@ -23,6 +23,16 @@ export interface FakeGoogle {
   setAccessTokenLifetime(seconds: number): void;
   /** The Gmail stand-in refuses (401) every access token issued before now, as after an early revocation. */
   expireIssuedTokens(): void;
+  /**
+   * The account's mailbox for the read endpoints (issue #12): `profile`, `history.list` (messages
+   * added, by label), `messages.list` (`labelIds`, newest first) and `messages.get?format=raw`.
+   * `deliver` adds a message (INBOX unless other labels are given) and moves the history id on.
+   */
+  deliver(raw: Buffer, labelIds?: string[]): string;
+  /** History ids before the current one answer 404, as Google does after about a week. */
+  expireHistory(): void;
+  /** Read calls served (profile, history, list, get). */
+  readCalls(): number;
   close(): Promise<void>;
 }
 
@@ -36,18 +46,31 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
   let lifetime = 3600;
   let notBefore = 0;
 
+  // The scopes the admin consented to at /authorize (the mock issuer itself forgets them):
+  // tokens carry them and the token response names them, as Google's do.
+  let grantedScope = 'dummy';
+  issuer.service.on(Events.BeforeAuthorizeRedirect, (_redirect, req) => {
+    if (typeof req.query.scope === 'string') grantedScope = req.query.scope;
+  });
   issuer.service.on(Events.BeforeTokenSigning, (token) => {
     token.payload.email = accountEmail;
     token.payload.email_verified = true;
+    token.payload.scope = grantedScope;
   });
   issuer.service.on(Events.BeforeResponse, (response, req) => {
     const body = response.body as Record<string, unknown>;
+    if (typeof body.access_token === 'string') body.scope = grantedScope;
     if (req.body.grant_type === 'refresh_token') refreshGrantCount++;
     if (typeof body.refresh_token === 'string') refreshTokens.push(body.refresh_token);
     if (typeof body.access_token === 'string') body.expires_in = lifetime;
   });
 
   const sent: FakeGoogle['sent'] = [];
+  const mailbox: { id: string; raw: Buffer; labelIds: string[]; historyId: number }[] = [];
+  let historyId = 1000;
+  let oldestHistory = 0;
+  let reads = 0;
+  const READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
   const gmail = http.createServer((req, res) => {
     const auth = req.headers.authorization ?? '';
     const token = auth.replace(/^Bearer /, '');
@@ -56,9 +79,10 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST' || req.url !== '/gmail/v1/users/me/messages/send') {
-      return reply(404, { error: { message: 'Not found' } });
-    }
+    const url = new URL(req.url ?? '/', 'http://gmail.local');
+    const isSend = req.method === 'POST' && url.pathname === '/gmail/v1/users/me/messages/send';
+    const isRead = req.method === 'GET' && url.pathname.startsWith('/gmail/v1/users/me/');
+    if (!isSend && !isRead) return reply(404, { error: { message: 'Not found' } });
     const issuedAt = ((payload?.iat as number) ?? 0) * 1000;
     if (
       !payload ||
@@ -67,6 +91,42 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
       issuedAt < notBefore
     ) {
       return reply(401, { error: { message: 'Invalid Credentials' } });
+    }
+    if (isRead) {
+      reads++;
+      if (typeof payload.scope === 'string' && !payload.scope.split(' ').includes(READ_SCOPE)) {
+        return reply(403, { error: { message: 'Request had insufficient authentication scopes.' } });
+      }
+      const path = url.pathname.replace('/gmail/v1/users/me', '');
+      if (path === '/profile')
+        return reply(200, { emailAddress: accountEmail, historyId: String(historyId) });
+      if (path === '/history') {
+        const start = Number(url.searchParams.get('startHistoryId'));
+        if (!Number.isFinite(start) || start < oldestHistory) {
+          return reply(404, { error: { message: 'Requested entity was not found.' } });
+        }
+        const label = url.searchParams.get('labelId');
+        const added = mailbox.filter((m) => m.historyId > start && (!label || m.labelIds.includes(label)));
+        return reply(200, {
+          history: added.map((m) => ({
+            id: String(m.historyId),
+            messagesAdded: [{ message: { id: m.id, labelIds: m.labelIds } }],
+          })),
+          historyId: String(historyId),
+        });
+      }
+      if (path === '/messages') {
+        const label = url.searchParams.get('labelIds');
+        const max = Number(url.searchParams.get('maxResults') ?? 100);
+        const found = mailbox
+          .filter((m) => !label || m.labelIds.includes(label))
+          .reverse()
+          .slice(0, max);
+        return reply(200, { messages: found.map((m) => ({ id: m.id, threadId: m.id })) });
+      }
+      const one = mailbox.find((m) => path === `/messages/${m.id}`);
+      if (!one) return reply(404, { error: { message: 'Requested entity was not found.' } });
+      return reply(200, { id: one.id, labelIds: one.labelIds, raw: one.raw.toString('base64url') });
     }
     let text = '';
     req.on('data', (c) => {
@@ -97,6 +157,16 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
     setAccessTokenLifetime(seconds) {
       lifetime = seconds;
     },
+    deliver(raw, labelIds = ['INBOX', 'UNREAD']) {
+      historyId += 7;
+      const id = `m${historyId.toString(16)}`;
+      mailbox.push({ id, raw, labelIds, historyId });
+      return id;
+    },
+    expireHistory() {
+      oldestHistory = historyId;
+    },
+    readCalls: () => reads,
     expireIssuedTokens() {
       // JWT iat has one-second resolution: wait for the next second before issuing new ones.
       notBefore = Math.ceil(Date.now() / 1000) * 1000;

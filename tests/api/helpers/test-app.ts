@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../../src/db/client.ts';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../../src/db/client.ts';
 import { type App, type BuildAppOptions, buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { loadPages } from '../../../src/server/web/load-pages.ts';
@@ -22,7 +22,7 @@ let template: Promise<PGlite> | undefined;
 
 async function migratedTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await openDatabase({ pglite: client });
     return client;
   })();

@@ -58,7 +58,16 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
 
 const SERVER_ENTRY = 'dist/server/server/main.js';
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * @param env variables added or overridden; `ADMIN_USERNAME`/`ADMIN_PASSWORD` given here are kept
+ *   (a configured owner instead of demo mode).
+ * @param options.publicHost the host name of APP_URL and the base URL (default 127.0.0.1);
+ *   `localhost` for passkeys, which WebAuthn refuses on an IP address.
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { publicHost?: string } = {},
+): Promise<AppServer> {
   if (!existsSync(path.join(root, 'dist/web/index.html')) || !existsSync(path.join(root, SERVER_ENTRY))) {
     throw new Error('The app is not built: run `npm run build` first.');
   }
@@ -70,7 +79,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     HOST: '127.0.0.1',
     // The address the browser uses, as a deployment's APP_URL is: links and the OAuth redirect
     // come back to the same origin (and its cookies).
-    APP_URL: `http://127.0.0.1:${port}`,
+    APP_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
     ENV_FILE: '',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
@@ -80,8 +89,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...env,
   };
   // Demo mode (the 'Login as Admin (Test)' button) and the embedded database.
-  delete childEnv.ADMIN_USERNAME;
-  delete childEnv.ADMIN_PASSWORD;
+  if (!('ADMIN_USERNAME' in env)) delete childEnv.ADMIN_USERNAME;
+  if (!('ADMIN_PASSWORD' in env)) delete childEnv.ADMIN_PASSWORD;
   delete childEnv.DATABASE_URL;
 
   // The production artefact, as `npm start` runs it (compiled, plain node).
@@ -97,7 +106,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
     if (running()) {

@@ -175,3 +175,20 @@ export async function waitUntil(what: string, timeoutMs: number, check: () => Pr
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Every contact id the admin list shows, page by page (the list answers at most 200 a call and
+ * names the next page in `X-Next-Cursor`, issue #15). `cookie` is a signed-in session.
+ */
+export async function allContactIds(url: string, cookie: string): Promise<Set<number>> {
+  const ids = new Set<number>();
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=200&count=false${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await fetch(`${url}/api/admin/contacts?${query}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`contacts list: ${res.status} ${await res.text()}`);
+    for (const c of (await res.json()) as { id: number }[]) ids.add(c.id);
+    cursor = res.headers.get('x-next-cursor');
+  } while (cursor);
+  return ids;
+}

@@ -15,14 +15,17 @@ export interface GmailConnection {
   status: 'connected' | 'revoked';
   statusReason: string | null;
   connectedAt: Date;
+  /** Granted scopes; null for a connection made before replies were read (send only). */
+  scopes: string | null;
 }
 
-/** Replaces any previous connection with this account and its refresh token. */
+/** Replaces any previous connection with this account, its refresh token and granted scopes. */
 export async function saveGmailConnection(
   db: Db,
   key: Buffer,
   email: string,
   refreshToken: string,
+  scopes: string | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(mailConnections);
@@ -30,6 +33,7 @@ export async function saveGmailConnection(
       provider: 'gmail',
       email,
       refreshTokenEnc: seal(key, refreshToken, `gmail:${email}`),
+      scopes,
     });
   });
 }
@@ -44,6 +48,7 @@ export async function getGmailConnection(db: Db): Promise<GmailConnection | null
         status: row.status,
         statusReason: row.statusReason,
         connectedAt: row.createdAt,
+        scopes: row.scopes,
       }
     : null;
 }

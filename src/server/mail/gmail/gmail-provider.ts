@@ -1,10 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import type { AppConfig } from '../../config.ts';
-import { SecretBoxError } from '../../crypto/secret-box.ts';
 import { composeMessage } from '../compose-message.ts';
 import { type Address, type MailProvider, MailSendError, type OutgoingMessage } from '../mail-provider.ts';
-import { getGmailConnection, markGmailRevoked, readRefreshToken } from './gmail-connection.ts';
-import { googleClient, oidc } from './google-oauth.ts';
+import { gmailAccessToken } from './gmail-access.ts';
+import { getGmailConnection } from './gmail-connection.ts';
 
 /**
  * Sends through the connected Workspace account with the Gmail API `users.messages.send` and the
@@ -18,43 +17,8 @@ export function createGmailProvider(options: {
   google: AppConfig['google'];
   from: Address;
 }): MailProvider {
-  let access: { connectionId: number; token: string; expiresAt: number } | undefined;
-
-  async function accessToken(connectionId: number, forceRefresh: boolean): Promise<string> {
-    if (!forceRefresh && access?.connectionId === connectionId && access.expiresAt - 60_000 > Date.now()) {
-      return access.token;
-    }
-    let refreshToken: string;
-    try {
-      refreshToken = await readRefreshToken(options.db, options.key, connectionId);
-    } catch (error) {
-      if (error instanceof SecretBoxError) {
-        throw new MailSendError(
-          'The saved Gmail token cannot be decrypted (APP_SECRET changed?): reconnect Gmail.',
-        );
-      }
-      throw error;
-    }
-    try {
-      const tokens = await oidc.refreshTokenGrant(await googleClient(options.google), refreshToken);
-      access = {
-        connectionId,
-        token: tokens.access_token,
-        expiresAt: Date.now() + (tokens.expiresIn() ?? 3600) * 1000,
-      };
-      return access.token;
-    } catch (error) {
-      if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') {
-        const reason = 'Google refused the saved authorization (revoked or expired). Reconnect Gmail.';
-        await markGmailRevoked(options.db, connectionId, reason);
-        access = undefined;
-        throw new MailSendError(reason, { cause: error });
-      }
-      throw new MailSendError(`Could not refresh the Gmail access token: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-  }
+  const accessToken = (connectionId: number, forceRefresh: boolean) =>
+    gmailAccessToken(options, connectionId, forceRefresh);
 
   async function post(token: string, raw: Buffer) {
     return fetch(`${options.google.gmailApiUrl}/gmail/v1/users/me/messages/send`, {

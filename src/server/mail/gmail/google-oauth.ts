@@ -3,11 +3,18 @@ import type { AppConfig } from '../../config.ts';
 
 /**
  * The Google OAuth 2.0 client (openid-client; RFC 6749 authorization code with PKCE, RFC 7636).
- * Scopes: `openid email` (the account's address) and `gmail.send`, the narrowest scope that can
- * send mail. The issuer is configuration (`GOOGLE_ISSUER`), so tests run against a local issuer.
+ * Scopes: `openid email` (the account's address), `gmail.send`, the narrowest scope that can
+ * send mail, and `gmail.readonly`, the narrowest that can read a message's full content (replies
+ * to import, issue #12; `gmail.metadata` gives headers only). Nothing asks to modify or delete mail. The issuer is configuration (`GOOGLE_ISSUER`), so tests run against a local issuer.
  */
 
-export const GMAIL_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/gmail.send'];
+export const GMAIL_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
+export const GMAIL_SCOPES = [
+  'openid',
+  'email',
+  'https://www.googleapis.com/auth/gmail.send',
+  GMAIL_READ_SCOPE,
+];
 
 let cached: { key: string; config: Promise<oidc.Configuration> } | undefined;
 

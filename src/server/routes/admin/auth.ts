@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginSchema } from '../../../shared/auth.ts';
+import { adminCheckSchema, loginResultSchema, loginSchema } from '../../../shared/auth.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
+import { createChallenge, factorSummary, recordEvent } from '../../auth/second-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { HttpError } from '../../http-error.ts';
-
-const errorSchema = z.object({ error: z.string(), details: z.unknown().optional() });
+import { originOf, setPendingCookie } from './second-factor.ts';
 
 /**
  * Sign-in, sign-out and the admin check (spec §7). Sign-in attempts are rate limited per client
  * address (`LOGIN_RATE_LIMIT` per 15 minutes); a new session token is issued at every sign-in and
- * the previous one of this browser is ended (rotation).
+ * the previous one of this browser is ended (rotation). Once a second factor exists (issue #13), a
+ * right password only opens the second step: no session, a 5-minute pending state in the
+ * `sid_pending` cookie, and `secondFactor` says which factors may finish it.
  */
 export async function adminAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,31 +22,50 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     '/login',
     {
       config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '15 minutes' } },
-      schema: { body: loginSchema, response: { 200: z.object({ ok: z.literal(true) }), '4xx': errorSchema } },
+      schema: {
+        summary: 'Sign in (sets the session cookie, or asks for the second factor)',
+        body: loginSchema,
+        response: { 200: loginResultSchema, ...errors({ 401: 'Wrong user name or password.' }) },
+      },
     },
     async (request, reply) => {
       const { username, password } = request.body;
       if (!verifyAdmin(app.config.admin, username, password)) {
+        await recordEvent(app.db, originOf(request), 'failed', 'password');
         request.log.warn('admin sign-in failed');
         throw new HttpError(401, 'Invalid credentials');
+      }
+      const factors = await factorSummary(app.db);
+      if (factors.passkeys > 0 || factors.totp) {
+        const pending = await createChallenge(app.db, { purpose: 'second-step', withToken: true });
+        request.log.info('admin password accepted, second step pending');
+        return setPendingCookie(reply, pending.token!, pending.expiresAt).send({
+          ok: true,
+          secondFactor: { passkey: factors.passkeys > 0, totp: factors.totp },
+        });
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSession(app.db, previous);
       const session = await createSession(app.db, request.headers['user-agent']);
+      await recordEvent(app.db, originOf(request), 'signed-in', 'password');
       request.log.info('admin signed in');
       return reply.setSessionCookie(session.token, session.expiresAt).send({ ok: true });
     },
   );
 
-  r.post('/logout', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(app.db, token);
-    return reply.clearSessionCookie().code(204).send();
-  });
+  r.post(
+    '/logout',
+    { schema: { summary: 'Sign out', response: { 204: noContent } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, token);
+      return reply.clearSessionCookie().code(204).send();
+    },
+  );
 
   r.get(
     '/check',
-    { schema: { response: { 200: z.object({ isAdmin: z.boolean(), demoMode: z.boolean() }) } } },
+    { schema: { summary: 'Whether this browser is signed in', response: { 200: adminCheckSchema } } },
     async (request) => ({ isAdmin: (await request.adminSession()) !== null, demoMode: app.config.demoMode }),
   );
 }

@@ -2,58 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  audienceMemberSchema,
+  audiencePageQuerySchema,
   campaignCreateSchema,
+  campaignDetailsSchema,
+  campaignSchema,
+  campaignSendResultSchema,
   campaignSendSchema,
-  campaignStatuses,
-  recipientStatuses,
+  recipientPageQuerySchema,
 } from '../../../shared/campaigns.ts';
-import type { MailUsage } from '../../../shared/mail.ts';
+import { idParams } from '../../../shared/ids.ts';
+import { type MailUsage, mailUsageSchema } from '../../../shared/mail.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
+import { listAudiencePage } from '../../campaigns/campaign-audience.ts';
 import {
   createCampaign,
   deleteCampaign,
   getCampaignDetails,
-  listAudience,
   listCampaigns,
 } from '../../campaigns/campaign-operations.ts';
 import { checkCampaignPlaceholders } from '../../campaigns/check-campaign-placeholders.ts';
 import { countSentLast24h } from '../../mail/mail-usage.ts';
-import { errorSchema, idParams, noContent } from './schemas.ts';
 
-const campaignSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  subject: z.string(),
-  htmlContent: z.string(),
-  status: z.enum(campaignStatuses),
-  recipientCount: z.number(),
-  sentCount: z.number(),
-  failedCount: z.number(),
-  pendingCount: z.number(),
-  sentAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-const detailsSchema = campaignSchema.extend({
-  recipients: z.array(
-    z.object({
-      id: z.number().int(),
-      contactId: z.number().int().nullable(),
-      email: z.string(),
-      status: z.enum(recipientStatuses),
-      sentAt: z.string().nullable(),
-      errorMessage: z.string().nullable(),
-      contact: z.object({ name: z.string(), email: z.string() }).nullable(),
-    }),
-  ),
-});
-
-const sendResultSchema = z.object({
-  sentCount: z.number(),
-  success: z.number(),
-  failed: z.number(),
-  skipped: z.number(),
-  pending: z.number(),
-});
+const noCampaign = errors({ 404: 'No such campaign.' });
 
 /**
  * Campaign routes (spec §7 campaigns); mounted behind `requireAdmin`. A send answers 200 with the
@@ -63,60 +34,99 @@ const sendResultSchema = z.object({
 export async function adminCampaignRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/campaigns', { schema: { response: { 200: z.array(campaignSchema) } } }, async () =>
-    listCampaigns(app.db),
+  r.get(
+    '/campaigns',
+    { schema: { summary: 'Every campaign with its counts', response: { 200: z.array(campaignSchema) } } },
+    async () => listCampaigns(app.db),
   );
 
+  // The recipient checklist, one page at a time (issue #15): `X-Next-Cursor` as the contacts
+  // list; on the first page `X-Total-Count` (matches) and `X-Selectable-Count` (still subscribed).
   r.get(
     '/campaigns/audience',
     {
       schema: {
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number().int(),
-              name: z.string(),
-              email: z.string(),
-              unsubscribed: z.boolean(),
-            }),
-          ),
-        },
+        summary: 'One page of the contacts a campaign can go to (unsubscribed ones marked)',
+        description:
+          'Headers: `X-Next-Cursor` (pass as `cursor` for the next page); on the first page `X-Total-Count` (matches) and `X-Selectable-Count` (still subscribed, not yet sent or queued).',
+        querystring: audiencePageQuerySchema,
+        response: { 200: z.array(audienceMemberSchema) },
       },
     },
-    async () => listAudience(app.db),
+    async (request, reply) => {
+      const page = await listAudiencePage(app.db, request.query);
+      if (page.total !== null) reply.header('x-total-count', String(page.total));
+      if (page.selectable !== null) reply.header('x-selectable-count', String(page.selectable));
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      return page.members;
+    },
   );
 
   r.post(
     '/campaigns',
-    { schema: { body: campaignCreateSchema, response: { 201: campaignSchema, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Create a draft campaign with its chosen recipients',
+        body: campaignCreateSchema,
+        response: { 201: campaignSchema },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.body)),
   );
 
   r.get(
     '/campaigns/:id/details',
-    { schema: { params: idParams, response: { 200: detailsSchema, '4xx': errorSchema } } },
-    async (request) => getCampaignDetails(app.db, request.params.id),
+    {
+      schema: {
+        summary: 'A campaign with one page of its recipients and how each email went',
+        params: idParams,
+        querystring: recipientPageQuerySchema,
+        response: { 200: campaignDetailsSchema, ...noCampaign },
+      },
+    },
+    async (request) => getCampaignDetails(app.db, request.params.id, request.query),
   );
 
   r.post(
     '/campaigns/:id/send',
     {
       schema: {
+        summary: 'Send the campaign to the chosen recipients',
+        description:
+          'Up to 50 recipients are sent within the request (200). A larger batch, or one held by the ' +
+          'daily cap, answers 202 with `pending` while the background sender carries on. An address ' +
+          'already mailed by this campaign is never mailed again.',
         params: idParams,
         body: campaignSendSchema,
-        response: { 200: sendResultSchema, 202: sendResultSchema, '4xx': errorSchema },
+        response: {
+          200: campaignSendResultSchema,
+          202: campaignSendResultSchema,
+          ...errors({
+            400: 'Invalid input, or an unknown placeholder in the campaign.',
+            404: 'No such campaign.',
+          }),
+        },
       },
     },
     async (request, reply) => {
       await checkCampaignPlaceholders(app.db, request.params.id);
-      const result = await app.campaigns.send(request.params.id, request.body.recipientIds);
+      const result = await app.campaigns.send(request.params.id, request.body);
       return reply.code(result.pending > 0 ? 202 : 200).send(result);
     },
   );
 
   r.delete(
     '/campaigns/:id',
-    { schema: { params: idParams, response: { 204: noContent, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Delete a campaign',
+        params: idParams,
+        response: {
+          204: noContent,
+          ...errors({ 404: 'No such campaign.', 409: 'The campaign is being sent right now.' }),
+        },
+      },
+    },
     async (request, reply) => {
       await deleteCampaign(app.db, request.params.id);
       return reply.code(204).send();
@@ -125,7 +135,12 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
 
   r.get(
     '/mail-usage',
-    { schema: { response: { 200: z.object({ sentLast24h: z.number(), dailyLimit: z.number() }) } } },
+    {
+      schema: {
+        summary: 'Emails sent in the last 24 hours against the daily cap',
+        response: { 200: mailUsageSchema },
+      },
+    },
     async (): Promise<MailUsage> => ({
       sentLast24h: await countSentLast24h(app.db),
       dailyLimit: app.config.mail.dailyLimit,

@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clientCreateSchema,
+  clientSchema,
   clientTaskCreateSchema,
+  clientTaskSchema,
   clientTaskUpdateSchema,
 } from '../../../shared/clients.ts';
+import { clientIdParams, idParams, taskIdParams } from '../../../shared/ids.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
 import {
   createClient,
   createClientTask,
@@ -15,33 +19,32 @@ import {
   listClientTasks,
   updateClientTask,
 } from '../../clients/client-operations.ts';
-import {
-  clientIdParams,
-  clientSchema,
-  clientTaskSchema,
-  errorSchema,
-  idParams,
-  noContent,
-  taskIdParams,
-} from './schemas.ts';
 
 /** Client and client-task routes (spec §7 clients); mounted behind `requireAdmin`. */
 export async function adminClientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/clients', { schema: { response: { 200: z.array(clientSchema) } } }, async () =>
-    listClients(app.db),
+  r.get(
+    '/clients',
+    { schema: { summary: 'Every client', response: { 200: z.array(clientSchema) } } },
+    async () => listClients(app.db),
   );
 
   r.post(
     '/clients',
-    { schema: { body: clientCreateSchema, response: { 201: clientSchema, '4xx': errorSchema } } },
+    { schema: { summary: 'Add a client', body: clientCreateSchema, response: { 201: clientSchema } } },
     async (request, reply) => reply.code(201).send(await createClient(app.db, request.body)),
   );
 
   r.delete(
     '/clients/:id',
-    { schema: { params: idParams, response: { 204: noContent, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Delete a client and its tasks',
+        params: idParams,
+        response: { 204: noContent, ...errors({ 404: 'No such client.' }) },
+      },
+    },
     async (request, reply) => {
       await deleteClient(app.db, request.params.id);
       return reply.code(204).send();
@@ -50,7 +53,13 @@ export async function adminClientRoutes(app: FastifyInstance) {
 
   r.get(
     '/clients/:id/tasks',
-    { schema: { params: idParams, response: { 200: z.array(clientTaskSchema), '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: "A client's tasks",
+        params: idParams,
+        response: { 200: z.array(clientTaskSchema), ...errors({ 404: 'No such client.' }) },
+      },
+    },
     async (request) => listClientTasks(app.db, request.params.id),
   );
 
@@ -58,9 +67,10 @@ export async function adminClientRoutes(app: FastifyInstance) {
     '/clients/:clientId/tasks',
     {
       schema: {
+        summary: 'Add a task to a client',
         params: clientIdParams,
         body: clientTaskCreateSchema,
-        response: { 201: clientTaskSchema, '4xx': errorSchema },
+        response: { 201: clientTaskSchema, ...errors({ 404: 'No such client.' }) },
       },
     },
     async (request, reply) =>
@@ -71,9 +81,10 @@ export async function adminClientRoutes(app: FastifyInstance) {
     '/clients/tasks/:taskId',
     {
       schema: {
+        summary: 'Set a client task done or working',
         params: taskIdParams,
         body: clientTaskUpdateSchema,
-        response: { 200: clientTaskSchema, '4xx': errorSchema },
+        response: { 200: clientTaskSchema, ...errors({ 404: 'No such task.' }) },
       },
     },
     async (request) => updateClientTask(app.db, request.params.taskId, request.body),
@@ -81,7 +92,13 @@ export async function adminClientRoutes(app: FastifyInstance) {
 
   r.delete(
     '/clients/tasks/:taskId',
-    { schema: { params: taskIdParams, response: { 204: noContent, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Delete a client task',
+        params: taskIdParams,
+        response: { 204: noContent, ...errors({ 404: 'No such task.' }) },
+      },
+    },
     async (request, reply) => {
       await deleteClientTask(app.db, request.params.taskId);
       return reply.code(204).send();

@@ -1,12 +1,19 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessions } from '../../../db/schema/index.ts';
 import {
   credentialCreateSchema,
+  credentialSchema,
   credentialUpdateSchema,
   VAULT_PASSWORD_HEADER,
 } from '../../../shared/credentials.ts';
+import { idParams } from '../../../shared/ids.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
+import { hasSecondFactor, VAULT_FACTOR_IDLE_MS } from '../../auth/second-factor.ts';
 import { HttpError } from '../../http-error.ts';
+import { documentResponses } from '../../plugins/api-contract.ts';
 import {
   createCredential,
   deleteCredential,
@@ -15,18 +22,8 @@ import {
   updateCredential,
 } from '../../vault/credential-operations.ts';
 import { isVaultInitialized } from '../../vault/vault-keys.ts';
-import { errorSchema, idParams, noContent } from './schemas.ts';
 
-const credentialSchema = z.object({
-  id: z.number().int(),
-  companyName: z.string(),
-  email: z.string().nullable(),
-  password: z.string().nullable(),
-  connectors: z.string().nullable(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const noCredential = errors({ 404: 'No such credential.' });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,39 +35,82 @@ declare module 'fastify' {
  * The credentials vault (spec §7 credentials calls; DESIGN §3). Mounted behind `requireAdmin`;
  * every call also needs the vault password in `x-credentials-password` (spec §6): 401 without it,
  * 403 `{ error: 'Invalid password' }` when it does not unwrap the data key, 429 after too many
- * wrong ones, 503 while the vault is not set up (production without VAULT_PASSWORD).
+ * wrong ones, 503 while the vault is not set up (production without VAULT_PASSWORD). Once a
+ * second factor exists, a session that has not proved one (or used the vault) for 15 minutes gets
+ * 401 with `details.secondFactor: true` (issue #13; the Security routes' step-up answers it).
  */
 export async function adminCredentialRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('vaultKey', null as unknown as Buffer);
+  // What the unlock below answers, in the API document of every route here.
+  app.addHook('onRoute', (route) =>
+    documentResponses(
+      route,
+      {
+        401: `Not signed in, or the \`${VAULT_PASSWORD_HEADER}\` header is missing.`,
+        403: 'Wrong vault password (or a cross-site request).',
+        429: 'Too many wrong vault passwords: wait for the time the message and Retry-After give.',
+        503: 'The vault is not set up: VAULT_PASSWORD is not set on the server.',
+      },
+      { override: true, security: [{ session: [], vaultPassword: [] }] },
+    ),
+  );
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (!(await isVaultInitialized(app.db))) {
       throw new HttpError(503, 'The vault is not set up: set VAULT_PASSWORD on the server and restart it.');
     }
     const session = await request.adminSession();
+    const factor = await hasSecondFactor(app.db);
+    if (
+      factor &&
+      (!session!.factorSeenAt || Date.now() - session!.factorSeenAt.getTime() > VAULT_FACTOR_IDLE_MS)
+    ) {
+      throw new HttpError(
+        401,
+        'Confirm it is you with your passkey or authenticator app to open the vault.',
+        {
+          secondFactor: true,
+        },
+      );
+    }
     const header = request.headers[VAULT_PASSWORD_HEADER];
     request.vaultKey = await app.vault.unlock(
       session!.id,
       request.ip,
       typeof header === 'string' ? header : undefined,
     );
+    // Vault use keeps the factor fresh: the 15 minutes count from the last use (idle).
+    if (factor)
+      await app.db.update(sessions).set({ factorSeenAt: new Date() }).where(eq(sessions.id, session!.id));
   });
 
   r.get(
     '/credentials',
-    { schema: { response: { 200: z.array(credentialSchema), '4xx': errorSchema } } },
+    { schema: { summary: 'Every credential, decrypted', response: { 200: z.array(credentialSchema) } } },
     async (request) => listCredentials(app.db, request.vaultKey),
   );
 
   r.get(
     '/credentials/:id',
-    { schema: { params: idParams, response: { 200: credentialSchema, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'One credential, decrypted',
+        params: idParams,
+        response: { 200: credentialSchema, ...noCredential },
+      },
+    },
     async (request) => getCredential(app.db, request.vaultKey, request.params.id),
   );
 
   r.post(
     '/credentials',
-    { schema: { body: credentialCreateSchema, response: { 201: credentialSchema, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Store a credential (encrypted)',
+        body: credentialCreateSchema,
+        response: { 201: credentialSchema },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await createCredential(app.db, request.vaultKey, request.body)),
   );
@@ -79,9 +119,10 @@ export async function adminCredentialRoutes(app: FastifyInstance) {
     '/credentials/:id',
     {
       schema: {
+        summary: 'Change fields of a credential (absent fields are kept)',
         params: idParams,
         body: credentialUpdateSchema,
-        response: { 200: credentialSchema, '4xx': errorSchema },
+        response: { 200: credentialSchema, ...noCredential },
       },
     },
     async (request) => updateCredential(app.db, request.vaultKey, request.params.id, request.body),
@@ -89,7 +130,13 @@ export async function adminCredentialRoutes(app: FastifyInstance) {
 
   r.delete(
     '/credentials/:id',
-    { schema: { params: idParams, response: { 204: noContent, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Delete a credential',
+        params: idParams,
+        response: { 204: noContent, ...noCredential },
+      },
+    },
     async (request, reply) => {
       await deleteCredential(app.db, request.params.id);
       return reply.code(204).send();

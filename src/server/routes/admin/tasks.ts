@@ -1,27 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactTaskCreateSchema } from '../../../shared/tasks.ts';
+import { taskIdParams } from '../../../shared/ids.ts';
+import { errors } from '../../../shared/responses.ts';
+import { contactTaskCreateSchema, contactTaskSchema, taskListQuerySchema } from '../../../shared/tasks.ts';
 import { completeContactTask, createContactTask, listTasks } from '../../tasks/task-operations.ts';
-import { contactTaskSchema, errorSchema, taskIdParams } from './schemas.ts';
 
 /** Contact follow-up task routes (spec §7 tasks); mounted behind `requireAdmin`. */
 export async function adminTaskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/tasks', { schema: { response: { 200: z.array(contactTaskSchema) } } }, async () =>
-    listTasks(app.db),
+  r.get(
+    '/tasks',
+    {
+      schema: {
+        summary: "Contacts' follow-up tasks (pending first, oldest due first; at most 200 a call)",
+        querystring: taskListQuerySchema,
+        response: { 200: z.array(contactTaskSchema) },
+      },
+    },
+    async (request) => listTasks(app.db, request.query),
   );
 
   r.post(
     '/tasks',
-    { schema: { body: contactTaskCreateSchema, response: { 201: contactTaskSchema, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Add a follow-up task to a contact',
+        body: contactTaskCreateSchema,
+        response: { 201: contactTaskSchema, ...errors({ 404: 'No such contact.' }) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createContactTask(app.db, request.body)),
   );
 
   r.post(
     '/tasks/:taskId/complete',
-    { schema: { params: taskIdParams, response: { 200: contactTaskSchema, '4xx': errorSchema } } },
+    {
+      schema: {
+        summary: 'Mark a task completed',
+        params: taskIdParams,
+        response: { 200: contactTaskSchema, ...errors({ 404: 'No such task.' }) },
+      },
+    },
     async (request) => completeContactTask(app.db, request.params.taskId),
   );
 }

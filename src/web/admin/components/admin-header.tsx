@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -30,7 +31,8 @@ export type AdminNavTarget =
   | 'campaigns'
   | 'credentials'
   | 'backToCredentials'
-  | 'mailSetup';
+  | 'mailSetup'
+  | 'security';
 
 const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: LucideIcon }> = {
   dashboard: { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
@@ -42,6 +44,7 @@ const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: Luci
   credentials: { label: 'Credentials', to: '/admin/credentials', icon: KeyRound },
   backToCredentials: { label: 'Back to Credentials', to: '/admin/credentials', icon: ArrowLeft },
   mailSetup: { label: 'Mail setup', to: '/admin/gmail-setup', icon: Mail },
+  security: { label: 'Security', to: '/admin/security', icon: ShieldCheck },
 };
 
 /**

@@ -1,4 +1,6 @@
 import { Briefcase } from 'lucide-react';
+import * as React from 'react';
+import { useLocation } from 'react-router';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
 import { useClients } from '../features/clients/api/get-clients';
@@ -12,6 +14,13 @@ import { ClientCard } from '../features/clients/components/client-card';
  */
 export function ClientsRoute() {
   const clients = useClients();
+  const { hash } = useLocation();
+  // The reminder email links to a card (#client-<id>, issue #13); it exists only once the list loaded.
+  React.useEffect(() => {
+    if (clients.data && hash.startsWith('#client-')) {
+      document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+    }
+  }, [clients.data, hash]);
   return (
     <AdminPage title="Clients" links={['dashboard', 'contacts', 'campaigns', 'credentials']}>
       <h1 className="text-3xl font-bold tracking-tight">Clients</h1>

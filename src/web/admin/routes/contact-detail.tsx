@@ -1,4 +1,4 @@
-import { BellOff, SearchX } from 'lucide-react';
+import { BellOff, MailWarning, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
@@ -56,7 +56,18 @@ function ContactDetail({ id }: { id: number }) {
             Unsubscribed
           </Badge>
         ) : null}
+        {contact.bouncing ? (
+          <Badge variant="destructive">
+            <MailWarning aria-hidden="true" />
+            Bouncing
+          </Badge>
+        ) : null}
       </div>
+      {contact.bouncing && contact.bounceReason ? (
+        <p className="mt-2 wrap-anywhere text-sm text-muted-foreground">
+          Mail to {contact.email} bounced: {contact.bounceReason}. Later campaigns skip this address.
+        </p>
+      ) : null}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6">
           <DuplicateContactsCard contact={contact} />

@@ -6,7 +6,7 @@ import { useOnVisible } from '@/web/hooks/use-on-visible';
 import { AdminPage } from '../components/admin-page';
 import { InlineError } from '../components/query-state';
 import { getContactsExportUrl } from '../features/contacts/api/export-contacts-csv';
-import { type ContactsFilter, useContacts } from '../features/contacts/api/get-contacts';
+import { type ContactsFilter, useContacts, useContactsCount } from '../features/contacts/api/get-contacts';
 import { ContactCard } from '../features/contacts/components/contact-card';
 import { ContactsToolbar, type StatusFilter } from '../features/contacts/components/contacts-toolbar';
 
@@ -32,7 +32,8 @@ export function ContactsRoute() {
   const sentinel = useOnVisible(loadMore, { enabled: hasNextPage && !isFetchingNextPage });
 
   const list = contacts.data?.pages.flatMap((page) => page.contacts) ?? [];
-  const total = contacts.data?.pages[0]?.total ?? 0;
+  const count = useContactsCount(filter);
+  const total = count.data ?? list.length;
 
   return (
     <AdminPage title="Contacts" links={['dashboard', 'campaigns', 'credentials']}>

@@ -9,8 +9,10 @@ import { InlineError, InlineLoading } from '../components/query-state';
 import { useAnalytics } from '../features/analytics/api/get-analytics';
 import { StatCard } from '../features/analytics/components/stat-card';
 import { VisitsOverview } from '../features/analytics/components/visits-overview';
+import { LastBackup } from '../features/backups/components/last-backup';
 import { useRecentContacts } from '../features/contacts/api/get-recent-contacts';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
+import { NewRepliesCard } from '../features/replies/components/new-replies-card';
 import { useTasks } from '../features/tasks/api/get-tasks';
 import { isOverdue, TaskPriorityBadge } from '../features/tasks/components/task-badges';
 
@@ -19,20 +21,26 @@ const PENDING_TASKS_LIMIT = 5;
 
 /**
  * /admin (spec §2 'dashboard'): header buttons to Contacts, Clients, Campaigns, Credentials,
- * Mail setup and Logout; the stat cards Total Visits, Total Contacts, New Contacts, Pending
- * Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each, overdue ones
- * highlighted).
+ * Mail setup, Security (issue #13) and Logout; the stat cards Total Visits, Total Contacts, New Contacts, Pending
+ * Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each). Follow-ups come
+ * in the API's order, pending first and oldest due first, so overdue ones lead (issue #13); they
+ * are marked in red with an icon and the word 'Overdue'; 'New replies' with the latest five
+ * unread replies (issue #12).
  */
 export function DashboardRoute() {
   const analytics = useAnalytics();
   const stats = analytics.data;
 
   return (
-    <AdminPage title="Dashboard" links={['contacts', 'clients', 'campaigns', 'credentials', 'mailSetup']}>
+    <AdminPage
+      title="Dashboard"
+      links={['contacts', 'clients', 'campaigns', 'credentials', 'mailSetup', 'security']}
+    >
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-2 text-muted-foreground">
         Leads from the contact form and everything that follows them.
       </p>
+      <LastBackup />
 
       {analytics.isError ? (
         <InlineError error={analytics.error} fallback="Failed to load the figures." />
@@ -61,6 +69,7 @@ export function DashboardRoute() {
       </div>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+        <NewRepliesCard />
         <RecentContacts />
         <PendingFollowUps />
       </div>
@@ -116,8 +125,9 @@ function RecentContacts() {
 }
 
 function PendingFollowUps() {
-  const tasks = useTasks();
-  const pending = tasks.data?.filter((task) => task.status === 'pending').slice(0, PENDING_TASKS_LIMIT);
+  // Only the five shown travel (issue #15: the dashboard loaded every task to show five).
+  const tasks = useTasks({ status: 'pending', limit: PENDING_TASKS_LIMIT });
+  const pending = tasks.data;
   return (
     <Card className="gap-4">
       <CardHeader>

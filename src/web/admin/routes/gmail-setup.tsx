@@ -5,6 +5,7 @@ import {
   KeyRound,
   Mail,
   Megaphone,
+  MessageSquareReply,
   Server,
   ShieldCheck,
   XCircle,
@@ -17,6 +18,7 @@ import { InlineError, InlineLoading } from '../components/query-state';
 import { useMailStatus } from '../features/mail/api/get-mail-status';
 import { ConnectGmailButton } from '../features/mail/components/connect-gmail-button';
 import { MailUsageSummary } from '../features/mail/components/mail-usage-summary';
+import { InboundStatusCard } from '../features/replies/components/inbound-status-card';
 
 const features = [
   { icon: Mail, text: 'Every email leaves from your Workspace account, so replies land in your own inbox.' },
@@ -30,7 +32,11 @@ const features = [
   },
   {
     icon: ShieldCheck,
-    text: 'Only the “send email” permission is asked for. The access token is stored encrypted and never shown.',
+    text: 'Only the “send email” and “read email” permissions are asked for. The access token is stored encrypted and never shown.',
+  },
+  {
+    icon: MessageSquareReply,
+    text: 'Reading lets a contact’s reply appear in their conversation by itself. Only replies to the CRM’s emails and mail from your contacts are imported; the rest of the inbox is never read into the CRM, and nothing is changed or deleted.',
   },
 ];
 
@@ -103,6 +109,19 @@ function StatusCard({ status }: { status: MailStatus }) {
             </span>
           </p>
         )}
+        {status.connected && !status.readsReplies ? (
+          <p
+            role="note"
+            className="flex gap-2 rounded-lg border border-yellow-400/30 bg-yellow-500/10 p-3 text-sm"
+          >
+            <MessageSquareReply className="mt-0.5 size-4 shrink-0 text-yellow-300" aria-hidden="true" />
+            <span>
+              <strong>Reconnect to receive replies.</strong> This account was connected before the CRM asked
+              to read mail: sending keeps working, but replies only appear in the conversations after you
+              connect again and allow reading.
+            </span>
+          </p>
+        ) : null}
         <ConnectGmailButton status={status} />
       </CardContent>
     </Card>
@@ -127,7 +146,9 @@ function SetupSteps({ status }: { status: MailStatus }) {
           <li>
             Open <strong>OAuth consent screen</strong>, choose the user type <strong>Internal</strong> (only
             people in your Workspace can sign in, and Google does not need to review the app), and add the
-            scope <code className="break-all">https://www.googleapis.com/auth/gmail.send</code>.
+            scopes <code className="break-all">https://www.googleapis.com/auth/gmail.send</code> and{' '}
+            <code className="break-all">https://www.googleapis.com/auth/gmail.readonly</code> (to receive
+            replies).
           </li>
           <li>
             Under <strong>Credentials</strong>, create an <strong>OAuth client ID</strong> of type{' '}
@@ -155,7 +176,8 @@ function SetupSteps({ status }: { status: MailStatus }) {
  * 'Not Connected'; 'Connect Gmail Workspace' / 'Reconnect Gmail' (popup, polling: spec §9); the
  * features and setup instructions; the statement that all mail is sent from the company info
  * address; today's use of the daily cap. Without Google credentials on the server it explains
- * what to configure (issue #5).
+ * what to configure (issue #5); 'Receiving replies' with each reply mailbox's last check and error
+ * (issue #12).
  */
 export function GmailSetupRoute() {
   const status = useMailStatus();
@@ -173,6 +195,7 @@ export function GmailSetupRoute() {
         <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
           <div className="grid min-w-0 content-start gap-6">
             <StatusCard status={status.data} />
+            <InboundStatusCard />
             <SetupSteps status={status.data} />
           </div>
           <div className="grid min-w-0 content-start gap-6">

@@ -7,6 +7,7 @@ import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/utils';
 import { contactForm } from '../content';
+import { requestToaster } from './deferred-toaster';
 
 /** Props of {@link ContactForm}. */
 export interface ContactFormProps {
@@ -22,7 +23,7 @@ export interface ContactFormProps {
  * 'prefer a text and a call' checkbox, plus a honeypot field hidden from people.
  * Only the browser's own checks run (`required`, `type=email`, `type=tel`); the server decides.
  * Success resets the form and toasts 'Message sent!'; failure keeps the values and toasts the
- * server's reason (spec §4, §8). Uncontrolled on purpose: small, and it works as plain HTML
+ * server's reason (spec §4, §8); the toaster's code loads once the form gets focus. Uncontrolled on purpose: small, and it works as plain HTML
  * until hydration.
  */
 export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProps) {
@@ -34,6 +35,7 @@ export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProp
     if (submitting) return;
     const form = event.currentTarget;
     setSubmitting(true);
+    requestToaster();
     // Loaded on first use: keeps the API client and the toast store out of the first load.
     const [{ toast }, { contactErrorDescription, contactRequestFromForm, submitContact }] = await Promise.all(
       [import('@/web/hooks/use-toast'), import('../lib/submit-contact')],
@@ -55,7 +57,8 @@ export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProp
   }
 
   return (
-    <form onSubmit={handleSubmit} className={cn('relative grid gap-5', className)}>
+    // A visitor starting on the form will see a toast soon: fetch the toaster meanwhile.
+    <form onSubmit={handleSubmit} onFocus={requestToaster} className={cn('relative grid gap-5', className)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-name`}>{contactForm.nameLabel}</Label>

@@ -88,7 +88,11 @@ export function IntroSplash({ site }: { site: SiteConfig }) {
   }, []);
 
   React.useEffect(() => {
-    if (phase === 'burst') void import('../lib/splash-sound').then((module) => module.playSplashSound());
+    if (phase !== 'burst') return;
+    // Browsers allow sound only after an interaction; without one the sound's code is not even
+    // fetched (playSplashSound would return at once).
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+    void import('../lib/splash-sound').then((module) => module.playSplashSound());
   }, [phase]);
 
   if (phase === 'complete') return null;

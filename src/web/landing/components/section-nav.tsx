@@ -1,6 +1,5 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import * as React from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
 import { cn } from '@/web/lib/utils';
 import { sectionNav } from '../content';
 import { scrollToSection } from '../lib/scroll-to-section';
@@ -17,12 +16,55 @@ function currentSectionIndex(): number {
   return current;
 }
 
+type TooltipParts = typeof import('@/web/components/ui/tooltip');
+
+/** First signs of a person at the page: the tooltip code is fetched on the first of them. */
+const INTERACTION_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Loads the tooltip code (Radix Tooltip and Floating UI, ~17 KB brotli) on the first
+ * interaction with the page, not at start: a tooltip opens only after 700 ms of hovering or on
+ * keyboard focus, and both begin with such an interaction (decision 028). Adding the tooltips
+ * remounts the buttons, so one that had focus gets it back.
+ */
+function useTooltipParts(nav: React.RefObject<HTMLElement | null>): TooltipParts | null {
+  const [loaded, setLoaded] = React.useState<{ parts: TooltipParts; focused: string | null } | null>(null);
+  React.useEffect(() => {
+    let cancelled = false;
+    const load = () => {
+      for (const type of INTERACTION_EVENTS) window.removeEventListener(type, load, true);
+      void import('@/web/components/ui/tooltip').then((parts) => {
+        if (cancelled) return;
+        const active = document.activeElement;
+        const focused = active && nav.current?.contains(active) ? active.getAttribute('aria-label') : null;
+        setLoaded({ parts, focused });
+      });
+    };
+    for (const type of INTERACTION_EVENTS)
+      window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      cancelled = true;
+      for (const type of INTERACTION_EVENTS) window.removeEventListener(type, load, true);
+    };
+  }, [nav]);
+  React.useLayoutEffect(() => {
+    if (!loaded?.focused) return;
+    for (const button of nav.current?.querySelectorAll('button') ?? []) {
+      if (button.getAttribute('aria-label') === loaded.focused) button.focus();
+    }
+  }, [loaded, nav]);
+  return loaded?.parts ?? null;
+}
+
 /**
  * Previous/next section buttons on the right edge, shown from 1024 px (spec §2, §9), each with
- * a tooltip naming where it goes. Needs a `TooltipProvider` above it.
+ * a tooltip naming where it goes (spec §9 timings, from `TooltipProvider`) once the tooltip code
+ * has loaded; until then they are plain labelled buttons.
  */
 export function SectionNav() {
   const [current, setCurrent] = React.useState(0);
+  const navRef = React.useRef<HTMLElement>(null);
+  const tooltips = useTooltipParts(navRef);
 
   React.useEffect(() => {
     let frame = 0;
@@ -45,26 +87,40 @@ export function SectionNav() {
   const previous = current > 0 ? sections[current - 1] : undefined;
   const next = current < sections.length - 1 ? sections[current + 1] : undefined;
 
-  return (
+  const nav = (
     <nav
+      ref={navRef}
       aria-label={sectionNav.label}
       data-testid="section-nav"
       className="fixed top-1/2 right-5 z-30 hidden -translate-y-1/2 flex-col gap-2 lg:flex"
     >
-      <NavButton label={sectionNav.previous} target={previous} icon={<ChevronUp aria-hidden="true" />} />
-      <NavButton label={sectionNav.next} target={next} icon={<ChevronDown aria-hidden="true" />} />
+      <NavButton
+        label={sectionNav.previous}
+        target={previous}
+        icon={<ChevronUp aria-hidden="true" />}
+        tooltips={tooltips}
+      />
+      <NavButton
+        label={sectionNav.next}
+        target={next}
+        icon={<ChevronDown aria-hidden="true" />}
+        tooltips={tooltips}
+      />
     </nav>
   );
+  return tooltips ? <tooltips.TooltipProvider>{nav}</tooltips.TooltipProvider> : nav;
 }
 
 function NavButton({
   label,
   target,
   icon,
+  tooltips,
 }: {
   label: string;
   target: { id: string; label: string } | undefined;
   icon: React.ReactNode;
+  tooltips: TooltipParts | null;
 }) {
   const button = (
     <button
@@ -79,7 +135,8 @@ function NavButton({
       {icon}
     </button>
   );
-  if (!target) return button;
+  if (!target || !tooltips) return button;
+  const { Tooltip, TooltipContent, TooltipTrigger } = tooltips;
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>

@@ -16,9 +16,14 @@ const loadController = () =>
  * viewport, the API once Embla runs (undefined until then), and an element to render anywhere
  * in the component (it mounts the lazily loaded controller). Until Embla runs, the markup
  * scrolls natively with CSS snap points. `options` must be stable (memoise it).
+ *
+ * `activeQuery` (a media query) limits the download to viewports where the carousel is one:
+ * Embla (~7 KB brotli) loads only once the query matches, e.g. never on a wide screen where the
+ * strip is a grid (issue #15, decision 028). Left out, it loads right after hydration.
  */
 export function useLazyEmbla(
   options: EmblaOptions,
+  activeQuery?: string,
 ): [React.RefCallback<HTMLElement>, EmblaApi | undefined, React.ReactNode] {
   const [viewport, setViewport] = React.useState<HTMLElement | null>(null);
   const [api, setApi] = React.useState<EmblaApi | undefined>(undefined);
@@ -26,13 +31,21 @@ export function useLazyEmbla(
 
   React.useEffect(() => {
     let cancelled = false;
-    void loadController().then((component) => {
-      if (!cancelled) setControllerComponent(() => component);
-    });
+    const query = activeQuery ? window.matchMedia(activeQuery) : null;
+    const load = () => {
+      if (query && !query.matches) return;
+      query?.removeEventListener('change', load);
+      void loadController().then((component) => {
+        if (!cancelled) setControllerComponent(() => component);
+      });
+    };
+    query?.addEventListener('change', load);
+    load();
     return () => {
       cancelled = true;
+      query?.removeEventListener('change', load);
     };
-  }, []);
+  }, [activeQuery]);
 
   const controller =
     ControllerComponent && viewport ? (

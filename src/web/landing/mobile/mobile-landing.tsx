@@ -10,6 +10,17 @@ import { prefersReducedMotion } from '../lib/motion';
 import { NAVIGATION_VIBRATION_MS, vibrate } from '../lib/vibrate';
 import { MobileIntroPage, MobileStartPage, MobileWorkPage } from './mobile-pages';
 
+/*
+ * The pages' content depends on `site` only, never on this component's state (page index, menu,
+ * Embla's arrival): memoised, a state change re-renders the top bar and dots, not three pages of
+ * markup. Right after hydration the viewport ref, Embla's controller and its API each set state
+ * here; unmemoised, each was a synchronous re-render of the whole layout, a long task on a phone
+ * (decision 028).
+ */
+const IntroPage = React.memo(MobileIntroPage);
+const WorkPage = React.memo(MobileWorkPage);
+const StartPage = React.memo(MobileStartPage);
+
 /** Swipes are ignored for this long after a programmatic page change (spec §9). */
 export const SCROLL_LOCK_MS = 500;
 
@@ -160,9 +171,9 @@ export function MobileLanding({ site }: { site: SiteConfig }) {
               aria-label={`${pageIndex + 1} / ${total}: ${page.title}`}
               className="h-full min-w-0 shrink-0 grow-0 basis-full snap-start overflow-y-auto overscroll-contain px-5 pt-20 pb-28"
             >
-              {pageIndex === 0 ? <MobileIntroPage site={site} /> : null}
-              {pageIndex === 1 ? <MobileWorkPage /> : null}
-              {pageIndex === 2 ? <MobileStartPage site={site} /> : null}
+              {pageIndex === 0 ? <IntroPage site={site} /> : null}
+              {pageIndex === 1 ? <WorkPage /> : null}
+              {pageIndex === 2 ? <StartPage site={site} /> : null}
             </section>
           ))}
         </div>

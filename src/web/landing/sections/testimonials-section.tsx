@@ -8,6 +8,8 @@ import { SectionHeading } from './section-heading';
 
 /** Width from which the testimonials are a 3-column grid instead of a carousel (spec §9). */
 const GRID_QUERY = '(min-width: 1024px)';
+/** Where the strip is a carousel: only there is Embla downloaded. */
+const CAROUSEL_QUERY = 'not all and (min-width: 1024px)';
 const ARROW_CLASS =
   'grid size-11 cursor-pointer place-items-center rounded-full border border-input bg-white/5 shadow-sm backdrop-blur transition outline-none hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-40';
 const CAROUSEL_OPTIONS: EmblaOptions = {
@@ -19,10 +21,11 @@ const CAROUSEL_OPTIONS: EmblaOptions = {
 /**
  * Client Success Stories (id `testimonials`, spec §2): six cards in an Embla carousel with
  * previous/next buttons below 1024 px, a 3-column grid from 1024 px (Embla switched off there).
- * Before the script runs the strip scrolls natively, so every story stays readable.
+ * Before the script runs the strip scrolls natively, so every story stays readable; from 1024 px
+ * Embla is not even downloaded (it loads if the window narrows).
  */
 export function TestimonialsSection() {
-  const [viewportRef, api, embla] = useLazyEmbla(CAROUSEL_OPTIONS);
+  const [viewportRef, api, embla] = useLazyEmbla(CAROUSEL_OPTIONS, CAROUSEL_QUERY);
   const [ready, setReady] = React.useState(false);
   const [canPrev, setCanPrev] = React.useState(false);
   const [canNext, setCanNext] = React.useState(true);

@@ -1,26 +1,41 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCheck, LoginRequest } from '@/shared/auth';
+import type { SecondFactorNeeded } from '@/shared/security';
 import { apiRequest } from '@/web/lib/api';
 import { getAdminCheckQueryOptions } from './get-admin-check';
 
 /**
  * Signs the admin in (spec §7 `POST /api/admin/login`); the server sets the session cookie.
+ * @returns the factors that may finish the sign-in when a second step is needed (issue #13; no
+ *   session yet), else null.
  * @throws Error `"401: {\"error\":\"Invalid credentials\"}"` and the like (spec §8).
  */
-export async function login(credentials: LoginRequest): Promise<void> {
-  await apiRequest('POST', '/api/admin/login', credentials);
+export async function login(credentials: LoginRequest): Promise<SecondFactorNeeded | null> {
+  const res = await apiRequest('POST', '/api/admin/login', credentials);
+  const body = (await res.json()) as { secondFactor?: SecondFactorNeeded };
+  return body.secondFactor ?? null;
 }
 
-/** Login as a mutation; on success the cached admin check says `isAdmin: true`. */
-export function useLogin() {
+/** Marks the cached admin check signed in (after the last sign-in step). */
+export function useMarkSignedIn() {
   const queryClient = useQueryClient();
+  return () =>
+    queryClient.setQueryData(getAdminCheckQueryOptions().queryKey, (previous: AdminCheck | undefined) => ({
+      demoMode: previous?.demoMode ?? false,
+      isAdmin: true,
+    }));
+}
+
+/**
+ * Login as a mutation; when it signed in (no second step), the cached admin check says
+ * `isAdmin: true`.
+ */
+export function useLogin() {
+  const markSignedIn = useMarkSignedIn();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => {
-      queryClient.setQueryData(getAdminCheckQueryOptions().queryKey, (previous: AdminCheck | undefined) => ({
-        demoMode: previous?.demoMode ?? false,
-        isAdmin: true,
-      }));
+    onSuccess: (secondFactor) => {
+      if (!secondFactor) markSignedIn();
     },
   });
 }

@@ -1,14 +1,18 @@
-import { FlaskConical, Home, Loader2, LogIn } from 'lucide-react';
+import { Fingerprint, FlaskConical, Home, Loader2, LogIn } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { DEMO_ADMIN, type LoginRequest } from '@/shared/auth';
+import type { LoginRequest } from '@/shared/auth';
+import { DEMO_ADMIN } from '@/shared/demo-admin';
+import type { SecondFactorNeeded } from '@/shared/security';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
+import { provePasskey, secondFactorEndpoints } from '../../security/api/security-api';
+import { SecondFactorForm } from '../../security/components/second-factor-form';
 import { useAdminCheck } from '../api/get-admin-check';
-import { useLogin } from '../api/login';
+import { useLogin, useMarkSignedIn } from '../api/login';
 
 /** Pause between the success toast and moving to the dashboard (spec §9 'Post-login delay 100 ms'). */
 const POST_LOGIN_DELAY_MS = 100;
@@ -16,23 +20,58 @@ const POST_LOGIN_DELAY_MS = 100;
 /**
  * The 'Admin Login' form (spec §2 '/admin/login'): username and password (both required),
  * 'Login' ('Logging in...' while pending), 'Back Home', and — only in demo mode, as the server's
- * check says — 'Login as Admin (Test)' with the built-in test pair.
+ * check says — 'Login as Admin (Test)' with the built-in test pair. Outside demo mode 'Sign in
+ * with a passkey' signs in with a passkey alone; once a factor exists a right password leads to
+ * the second step (issue #13).
  */
 export function LoginForm() {
   const id = React.useId();
   const navigate = useNavigate();
   const check = useAdminCheck();
   const login = useLogin();
+  const markSignedIn = useMarkSignedIn();
   const [username, setUsername] = React.useState('');
   const [password, setPassword] = React.useState('');
+  const [secondStep, setSecondStep] = React.useState<SecondFactorNeeded | null>(null);
+  const [passkeyPending, setPasskeyPending] = React.useState(false);
   const demoMode = check.data?.demoMode === true;
+
+  async function signedIn() {
+    markSignedIn();
+    toast({ title: 'Success', description: 'Logged in successfully' });
+    await new Promise((resolve) => setTimeout(resolve, POST_LOGIN_DELAY_MS));
+    navigate('/admin');
+  }
+
+  async function signInWithPasskey() {
+    setPasskeyPending(true);
+    try {
+      await provePasskey(secondFactorEndpoints.login.passkeyOptions, secondFactorEndpoints.login.passkey);
+      await signedIn();
+    } catch (error) {
+      const closed =
+        error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: closed
+          ? 'The passkey prompt was closed. Try again.'
+          : (getApiErrorMessage(error) ?? 'The passkey was not accepted.'),
+      });
+    } finally {
+      setPasskeyPending(false);
+    }
+  }
 
   function signIn(credentials: LoginRequest) {
     login.mutate(credentials, {
-      onSuccess: async () => {
-        toast({ title: 'Success', description: 'Logged in successfully' });
-        await new Promise((resolve) => setTimeout(resolve, POST_LOGIN_DELAY_MS));
-        navigate('/admin');
+      onSuccess: async (factors) => {
+        if (factors) {
+          setSecondStep(factors);
+          setPassword('');
+          return;
+        }
+        await signedIn();
       },
       onError: (error) => {
         // Spec §8: the error's message, or 'Invalid credentials' when there is none. The JSON
@@ -44,6 +83,26 @@ export function LoginForm() {
         });
       },
     });
+  }
+
+  if (secondStep) {
+    return (
+      <div className="grid gap-5">
+        <p className="text-sm text-muted-foreground">
+          Password accepted. Confirm it is you with{' '}
+          {secondStep.passkey && secondStep.totp
+            ? 'a passkey or your authenticator app'
+            : secondStep.passkey
+              ? 'your passkey'
+              : 'the code from your authenticator app'}
+          .
+        </p>
+        <SecondFactorForm endpoints={secondFactorEndpoints.login} methods={secondStep} onDone={signedIn} />
+        <Button type="button" variant="outline" onClick={() => setSecondStep(null)}>
+          Start over
+        </Button>
+      </div>
+    );
   }
 
   return (
@@ -91,6 +150,16 @@ export function LoginForm() {
           Back Home
         </Button>
       </form>
+      {demoMode || check.isPending ? null : (
+        <Button type="button" variant="secondary" onClick={signInWithPasskey} disabled={passkeyPending}>
+          {passkeyPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Fingerprint aria-hidden="true" />
+          )}
+          Sign in with a passkey
+        </Button>
+      )}
       {demoMode ? (
         <div className="grid gap-3 rounded-xl border border-brand-magenta/30 bg-brand-magenta/10 p-4">
           <p className="flex items-start gap-2 text-sm text-fuchsia-100">

@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignDetails } from '@/shared/campaigns';
-import { apiRequest } from '@/web/lib/api';
+import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
 import { CAMPAIGNS_URL } from './get-campaigns';
 
 /** How often the details refresh while the campaign is sending (the progress bar reads them). */
 const SENDING_REFRESH_MS = 2_000;
 
 /**
- * Fetches a campaign with its recipients (spec §7 `GET /api/admin/campaigns/{id}/details`).
+ * Fetches a campaign with its counts and one page of its recipients (spec §7
+ * `GET /api/admin/campaigns/{id}/details`; issue #15: `cursor` is the previous page's
+ * `recipientsNextCursor`).
  * @throws Error `"404: …"` when the campaign is gone.
  */
-export async function getCampaignDetails(id: number): Promise<CampaignDetails> {
-  const res = await apiRequest('GET', `${CAMPAIGNS_URL}/${id}/details`);
+export async function getCampaignDetails(id: number, cursor?: string): Promise<CampaignDetails> {
+  const res = await apiRequest('GET', queryKeyToUrl([`${CAMPAIGNS_URL}/${id}/details`, { cursor }]));
   return (await res.json()) as CampaignDetails;
 }
 

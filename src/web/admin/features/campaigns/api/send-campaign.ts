@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CampaignSendResult } from '@/shared/campaigns';
+import type { z } from 'zod';
+import type { CampaignSendResult, campaignSendSchema } from '@/shared/campaigns';
 import { apiRequest } from '@/web/lib/api';
 import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
 import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
 
 /**
- * Sends a campaign to the given contacts (spec §7 `POST /api/admin/campaigns/{id}/send`).
+ * Sends a campaign to the chosen contacts (spec §7 `POST /api/admin/campaigns/{id}/send`):
+ * hand-picked ids, an audience filter, a draft's kept recipients (issue #15).
  * Contacts already sent this campaign are never sent again; unsubscribed ones are skipped.
  * @returns The counts; `pending > 0` means the server answered 202 and carries on in the
  *   background (a large batch, or the daily cap).
@@ -13,12 +15,9 @@ import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
  */
 export async function sendCampaign({
   id,
-  recipientIds,
-}: {
-  id: number;
-  recipientIds: number[];
-}): Promise<CampaignSendResult> {
-  const res = await apiRequest('POST', `${CAMPAIGNS_URL}/${id}/send`, { recipientIds });
+  ...choice
+}: { id: number } & z.input<typeof campaignSendSchema>): Promise<CampaignSendResult> {
+  const res = await apiRequest('POST', `${CAMPAIGNS_URL}/${id}/send`, choice);
   return (await res.json()) as CampaignSendResult;
 }
 

@@ -1,6 +1,6 @@
 import { RotateCw, Trash2 } from 'lucide-react';
 import * as React from 'react';
-import type { CampaignRecipient } from '@/shared/campaigns';
+import type { CampaignDetails, CampaignRecipient } from '@/shared/campaigns';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -14,7 +14,7 @@ import { formatDateTime } from '@/web/lib/format-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useDeleteCampaign } from '../api/delete-campaign';
-import { useCampaignDetails } from '../api/get-campaign-details';
+import { getCampaignDetails, useCampaignDetails } from '../api/get-campaign-details';
 import { CampaignPreview } from './campaign-preview';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, RecipientStatusBadge } from './campaign-status-badge';
@@ -23,15 +23,31 @@ import { SendCampaignDialog } from './send-campaign-dialog';
 /** The recipient log's columns (spec §2: contact name, email, status, sent date, error message). */
 const RECIPIENT_COLUMNS = ['Name', 'Email', 'Status', 'Sent', 'Error'] as const;
 
-/** Recipient rows rendered at first and per 'Show more' (a campaign may have thousands). */
-const RECIPIENT_PAGE = 200;
-
-function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
-  const [shown, setShown] = React.useState(RECIPIENT_PAGE);
+/**
+ * The recipient log, one server page at a time (issue #15: a campaign may have a million): the
+ * details' first page, then 'Show more' fetches the next after the last one shown.
+ */
+function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
+  const [more, setMore] = React.useState<{ rows: CampaignRecipient[]; cursor: string | null } | null>(null);
+  const [loading, setLoading] = React.useState(false);
+  const recipients = more ? [...campaign.recipients, ...more.rows] : campaign.recipients;
+  const cursor = more ? more.cursor : campaign.recipientsNextCursor;
   if (recipients.length === 0) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No recipients yet</p>;
   }
-  const page = recipients.slice(0, shown);
+  const page = recipients;
+  async function showMore() {
+    if (!cursor) return;
+    setLoading(true);
+    try {
+      const next = await getCampaignDetails(campaign.id, cursor);
+      setMore((m) => ({ rows: [...(m?.rows ?? []), ...next.recipients], cursor: next.recipientsNextCursor }));
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load more recipients.' });
+    } finally {
+      setLoading(false);
+    }
+  }
   // Cards below md (a five-column table cannot fit a phone: issue #11 §5), the table from md up.
   return (
     <div className="grid gap-2">
@@ -90,12 +106,13 @@ function RecipientsTable({ recipients }: { recipients: CampaignRecipient[] }) {
           </tbody>
         </table>
       </div>
-      {recipients.length > shown ? (
+      {cursor ? (
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>
-            Showing {shown} of {recipients.length} recipients
+            Showing {recipients.length.toLocaleString('en-US')} of{' '}
+            {campaign.recipientCount.toLocaleString('en-US')} recipients
           </span>
-          <Button variant="ghost" size="sm" onClick={() => setShown((n) => n + RECIPIENT_PAGE)}>
+          <Button variant="ghost" size="sm" disabled={loading} onClick={() => void showMore()}>
             Show more
           </Button>
         </div>
@@ -158,9 +175,9 @@ export function CampaignDetailsDialog({
               <CampaignPreview campaign={campaign} />
               <section aria-labelledby={`campaign-${campaignId}-recipients`} className="grid min-w-0 gap-2">
                 <h3 id={`campaign-${campaignId}-recipients`} className="text-sm font-medium">
-                  Recipients ({campaign.recipients.length})
+                  Recipients ({campaign.recipientCount.toLocaleString('en-US')})
                 </h3>
-                <RecipientsTable recipients={campaign.recipients} />
+                <RecipientsTable campaign={campaign} />
               </section>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                 <ConfirmDialog

@@ -10,10 +10,19 @@ import { toast } from '@/web/hooks/use-toast';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useCreateCampaign } from '../api/create-campaign';
-import { RecipientChecklist } from './recipient-checklist';
+import {
+  emptySelection,
+  RecipientChecklist,
+  type RecipientSelection,
+  selectionBody,
+} from './recipient-checklist';
 
 /** The dialog's own fields (recipients live in the checklist's state). */
-const campaignFormSchema = campaignCreateSchema.omit({ recipientIds: true });
+const campaignFormSchema = campaignCreateSchema.omit({
+  recipientIds: true,
+  audience: true,
+  excludeIds: true,
+});
 const emptyCampaign = { name: '', subject: '', htmlContent: '' } satisfies z.input<typeof campaignFormSchema>;
 
 /** Recipient list height in the create dialog (spec §9). */
@@ -22,22 +31,23 @@ const RECIPIENT_LIST_MAX_HEIGHT_PX = 200;
 /**
  * 'Create Campaign' (spec §2 campaigns, §5, §8): Campaign Name, Email Subject, Email Content
  * (HTML; `{{name}}`, `{{firstName}}` and `{{email}}` are filled per recipient) and the recipient
- * checklist with Select All and the count. A blank field gives 'All fields are required'; an
+ * checklist with Select All (every matching contact, chosen by the server: issue #15) and the
+ * count. A blank field gives 'All fields are required'; an
  * unknown placeholder gives its own message, naming the known ones (issue #11 §4). Creates a draft:
  * toast 'Campaign created', or 'Error' / 'Failed to create campaign'.
  */
 export function CreateCampaignDialog() {
   const id = React.useId();
-  const [recipients, setRecipients] = React.useState<Set<number>>(() => new Set());
+  const [recipients, setRecipients] = React.useState<RecipientSelection>(emptySelection);
   const create = useCreateCampaign();
   const { open, onOpenChange, form, errors } = useDialogForm(campaignFormSchema, emptyCampaign, () =>
-    setRecipients(new Set()),
+    setRecipients(emptySelection),
   );
 
   const onSubmit = form.handleSubmit(
     (campaign) =>
       create.mutate(
-        { ...campaign, recipientIds: [...recipients] },
+        { ...campaign, ...selectionBody(recipients) },
         {
           onSuccess: () => {
             toast({ title: 'Campaign created' });
@@ -98,10 +108,10 @@ export function CreateCampaignDialog() {
           )}
         </FormField>
         <RecipientChecklist
-          selected={recipients}
-          onSelectedChange={setRecipients}
+          selection={recipients}
+          onSelectionChange={setRecipients}
           maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
-          summary={`${recipients.size} selected`}
+          summary={(count) => `${count.toLocaleString('en-US')} selected`}
         />
         <DialogFormFooter submitLabel="Create Campaign" pending={create.isPending} />
       </form>

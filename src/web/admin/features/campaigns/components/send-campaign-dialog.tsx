@@ -1,5 +1,5 @@
 import * as React from 'react';
-import type { AudienceMember, CampaignDetails, CampaignSendResult } from '@/shared/campaigns';
+import type { CampaignSendResult } from '@/shared/campaigns';
 import { campaignPlaceholderError } from '@/shared/personalize';
 import {
   Dialog,
@@ -12,11 +12,16 @@ import { DialogFormFooter } from '@/web/components/ui/form-field';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { InlineError, InlineLoading } from '../../../components/query-state';
-import { useAudience } from '../api/get-campaign-audience';
 import { useCampaignDetails } from '../api/get-campaign-details';
 import { useSendCampaign } from '../api/send-campaign';
 import { PlaceholderAlert } from './placeholder-alert';
-import { RecipientChecklist } from './recipient-checklist';
+import {
+  emptySelection,
+  RecipientChecklist,
+  type RecipientSelection,
+  selectionBody,
+  selectionCount,
+} from './recipient-checklist';
 
 /** Recipient list height in the send and resend dialogs (spec §9: resend list 400 px). */
 const RECIPIENT_LIST_MAX_HEIGHT_PX = 400;
@@ -34,40 +39,12 @@ export function campaignSentToast(result: Pick<CampaignSendResult, 'success' | '
 }
 
 /**
- * Marks of contacts that cannot be chosen again: sent already, or still queued. By address,
- * lower-cased, as the server keeps recipients unique (issue #11 §3): a second contact with an
- * address the campaign already reached is '(Already sent)' too.
- */
-function lockedRecipients(
-  details: CampaignDetails,
-  audience: readonly AudienceMember[],
-): Map<number, string> {
-  const byEmail = new Map<string, string>();
-  for (const recipient of details.recipients) {
-    const email = recipient.email.toLowerCase();
-    if (recipient.status === 'sent') byEmail.set(email, '(Already sent)');
-    else if (
-      details.status !== 'draft' &&
-      (recipient.status === 'pending' || recipient.status === 'sending') &&
-      !byEmail.has(email)
-    ) {
-      byEmail.set(email, '(Queued)');
-    }
-  }
-  const locked = new Map<number, string>();
-  for (const member of audience) {
-    const mark = byEmail.get(member.email.toLowerCase());
-    if (mark) locked.set(member.id, mark);
-  }
-  return locked;
-}
-
-/**
  * Chooses recipients and sends (spec §2 campaigns). `mode: 'send'` is a draft's 'Send': the
- * contacts ticked at creation come pre-selected, so the admin confirms before anything goes out.
- * `mode: 'resend'` is 'Resend to New Recipients': contacts already sent are disabled and marked
- * '(Already sent)' — every contact with an address already sent, in any case (issue #11 §3); the
- * count reads 'Selected: N new recipients'. No recipient gives 'Please select at least one
+ * contacts chosen at creation come pre-selected (kept by the server, however many: issue #15), so
+ * the admin confirms before anything goes out. `mode: 'resend'` is 'Resend to New Recipients':
+ * contacts already sent are disabled and marked '(Already sent)' — every contact with an address
+ * already sent, in any case (issue #11 §3), marked by the server; the count reads 'Selected: N
+ * new recipients'. No recipient gives 'Please select at least one
  * recipient'; an unknown placeholder is shown and blocks the send, naming the known ones (issue
  * #11 §4); another failed call gives 'Failed to send campaign. You may have hit rate limits.'
  * (spec §8). A large batch answers 202: the dialog closes and the card shows progress.
@@ -84,25 +61,15 @@ export function SendCampaignDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const details = useCampaignDetails(campaignId, { enabled: open });
-  const audience = useAudience();
   const send = useSendCampaign();
-  const [selected, setSelected] = React.useState<Set<number> | null>(null);
-  const locked = React.useMemo(
-    () => (details.data ? lockedRecipients(details.data, audience.data ?? []) : new Map<number, string>()),
-    [details.data, audience.data],
-  );
+  const [selected, setSelected] = React.useState<RecipientSelection | null>(null);
   // A draft saved before placeholders were checked may hold an unknown one (issue #11 §4).
   const placeholderError = details.data ? campaignPlaceholderError(details.data) : null;
 
   // The draft's chosen recipients start ticked (once the details arrive).
-  const initial = React.useMemo(() => {
-    if (mode !== 'send' || !details.data) return new Set<number>();
-    return new Set(
-      details.data.recipients.flatMap((r) =>
-        r.contactId !== null && r.status === 'pending' ? [r.contactId] : [],
-      ),
-    );
-  }, [mode, details.data]);
+  const draftCount = mode === 'send' && details.data?.status === 'draft' ? details.data.pendingCount : 0;
+  const initial: RecipientSelection =
+    draftCount > 0 ? { ...emptySelection, base: { kind: 'draft', count: draftCount } } : emptySelection;
   const chosen = selected ?? initial;
 
   function handleOpenChange(next: boolean) {
@@ -116,13 +83,12 @@ export function SendCampaignDialog({
       toast({ variant: 'destructive', title: 'Error', description: placeholderError });
       return;
     }
-    const recipientIds = [...chosen].filter((contactId) => !locked.has(contactId));
-    if (recipientIds.length === 0) {
+    if (selectionCount(chosen) <= 0) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please select at least one recipient' });
       return;
     }
     send.mutate(
-      { id: campaignId, recipientIds },
+      { id: campaignId, ...selectionBody(chosen) },
       {
         onSuccess: (result) => {
           if (result.pending === 0) campaignSentToast(result);
@@ -147,7 +113,6 @@ export function SendCampaignDialog({
     );
   }
 
-  const newCount = [...chosen].filter((contactId) => !locked.has(contactId)).length;
   const title = mode === 'send' ? 'Send Campaign' : 'Resend to New Recipients';
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -168,11 +133,11 @@ export function SendCampaignDialog({
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
             <PlaceholderAlert message={placeholderError} />
             <RecipientChecklist
-              selected={chosen}
-              onSelectedChange={setSelected}
-              locked={locked}
+              selection={chosen}
+              onSelectionChange={setSelected}
+              campaignId={campaignId}
               maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
-              summary={`Selected: ${newCount} new recipients`}
+              summary={(count) => `Selected: ${count.toLocaleString('en-US')} new recipients`}
             />
             <DialogFormFooter submitLabel="Send Campaign" pending={send.isPending} />
           </form>

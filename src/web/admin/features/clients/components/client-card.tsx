@@ -15,7 +15,11 @@ export function ClientCard({ client }: { client: Client }) {
   const remove = useDeleteClient();
 
   return (
-    <article className="flex h-full flex-col gap-4 rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10">
+    // The id is the reminder email's link target (/admin/clients#client-<id>, issue #13).
+    <article
+      id={`client-${client.id}`}
+      className="flex h-full flex-col gap-4 rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
           <h2 className="wrap-anywhere text-lg font-semibold">

@@ -1,9 +1,11 @@
-import { Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import type { Client, ClientTask } from '@/shared/clients';
+import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { toast } from '@/web/hooks/use-toast';
+import { formatDate } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
@@ -15,7 +17,9 @@ import { AddClientTaskDialog } from './add-client-task-dialog';
 /**
  * A client's 'Follow-up Tasks' (spec §2 clients): 'Add Task'; each task with a checkbox that
  * toggles done/working (spec §4) and a delete asking 'Are you sure you want to delete this
- * task?'; 'No tasks yet' when there are none. Toasts per spec §8.
+ * task?'; 'No tasks yet' when there are none. Toasts per spec §8. A due date shows under the
+ * title; a working task past it is marked 'Overdue' in red, with an icon and the word, as on the
+ * dashboard (issue #13).
  */
 export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> }) {
   const tasks = useClientTasks(client.id);
@@ -58,9 +62,15 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
   const [optimisticDone, setOptimisticDone] = React.useState<boolean | null>(null);
   const done = optimisticDone ?? task.status === 'done';
   const checkboxId = `client-task-${task.id}`;
+  const overdue = !done && task.dueAt !== null && Date.parse(task.dueAt) < Date.now();
 
   return (
-    <li className="flex items-start gap-3 rounded-lg border border-white/10 bg-background/40 px-3 py-2.5">
+    <li
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-white/10 bg-background/40 px-3 py-2.5',
+        overdue && 'border-red-400/50 bg-red-500/10',
+      )}
+    >
       <Checkbox
         id={checkboxId}
         className="mt-0.5"
@@ -89,6 +99,20 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
           <p className="whitespace-pre-wrap wrap-anywhere text-xs text-muted-foreground">
             {task.description}
           </p>
+        ) : null}
+        {task.dueAt ? (
+          <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            {overdue ? (
+              <Badge variant="destructive">
+                <AlertTriangle aria-hidden="true" />
+                Overdue
+              </Badge>
+            ) : null}
+            <span className="inline-flex items-center gap-1">
+              <CalendarClock className="size-3.5" aria-hidden="true" />
+              Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
+            </span>
+          </span>
         ) : null}
       </div>
       <ConfirmDialog

@@ -21,7 +21,10 @@ export function getContactMessagesQueryOptions(contactId: number) {
   });
 }
 
-/** A contact's conversation as a query. */
-export function useContactMessages(contactId: number) {
-  return useQuery(getContactMessagesQueryOptions(contactId));
+/**
+ * A contact's conversation as a query. `pollMs` refetches it at that interval, so replies the
+ * server imports show up in an open thread without a reload (issue #12).
+ */
+export function useContactMessages(contactId: number, { pollMs = false }: { pollMs?: number | false } = {}) {
+  return useQuery({ ...getContactMessagesQueryOptions(contactId), refetchInterval: pollMs });
 }

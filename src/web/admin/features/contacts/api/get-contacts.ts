@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Contact, ContactStatus } from '@/shared/contacts';
 import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
 
@@ -19,7 +19,7 @@ export interface ContactsFilter {
 /** One page of the contact list. */
 export interface ContactsPage {
   contacts: Contact[];
-  /** Matches over all pages (`X-Total-Count`). */
+  /** Matches over all pages (`X-Total-Count`), when the server sent it; else 0. */
   total: number;
   /** Cursor of the next page (`X-Next-Cursor`), or `null` on the last one. */
   nextCursor: string | null;
@@ -42,7 +42,8 @@ export async function getContacts(
   filter: ContactsFilter = {},
   page: { limit?: number; cursor?: string } = {},
 ): Promise<ContactsPage> {
-  const params = { ...contactsFilterParams(filter), limit: page.limit, cursor: page.cursor };
+  // The count comes from its own query (useContactsCount): the pages never wait for it.
+  const params = { ...contactsFilterParams(filter), limit: page.limit, cursor: page.cursor, count: 'false' };
   const res = await apiRequest('GET', queryKeyToUrl([CONTACTS_URL, params]));
   return {
     contacts: (await res.json()) as Contact[],
@@ -70,4 +71,20 @@ export function getContactsQueryOptions(filter: ContactsFilter = {}) {
 /** The filtered contact list as an infinite query (`fetchNextPage` loads the next page). */
 export function useContacts(filter: ContactsFilter = {}) {
   return useInfiniteQuery(getContactsQueryOptions(filter));
+}
+
+/**
+ * How many contacts match `filter` (`GET /api/admin/contacts/count`), once per search (issue #15).
+ * The key starts with CONTACTS_URL, so contact mutations refresh it with the lists.
+ */
+export function useContactsCount(filter: ContactsFilter = {}) {
+  const params = contactsFilterParams(filter);
+  return useQuery({
+    queryKey: [CONTACTS_URL, params, 'count'] as const,
+    queryFn: async () => {
+      const res = await apiRequest('GET', queryKeyToUrl([`${CONTACTS_URL}/count`, params]));
+      return ((await res.json()) as { total: number }).total;
+    },
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,6 +1,7 @@
-import { Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, MailWarning, MessageSquareReply, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Contact } from '@/shared/contacts';
+import { Badge } from '@/web/components/ui/badge';
 import { formatDateTime } from '@/web/lib/format-date';
 import { ContactStatusBadge } from './contact-status-badge';
 import { ConversationDialog } from './conversation-dialog';
@@ -9,6 +10,7 @@ import { SendEmailDialog } from './send-email-dialog';
 
 /**
  * One contact in the list (spec §2 '/admin/contacts'): name, status, email, phone if present,
+ * 'N new replies' while imported replies are unread and 'Bouncing' (issue #12),
  * message clamped to two lines, the creation date and time, and the actions 'Send Email',
  * 'View Conversation' and 'Turn into Client' (not once converted). The whole card opens
  * /admin/contacts/{id}: the name is the link and its hit area covers the card; the action
@@ -26,7 +28,23 @@ export function ContactCard({ contact }: { contact: Contact }) {
             {contact.name}
           </Link>
         </h2>
-        <ContactStatusBadge status={contact.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {contact.unreadReplies ? (
+            <Badge variant="cyan" data-testid="unread-replies">
+              <MessageSquareReply aria-hidden="true" />
+              {contact.unreadReplies === 1
+                ? '1 new reply'
+                : `${contact.unreadReplies.toLocaleString()} new replies`}
+            </Badge>
+          ) : null}
+          {contact.bouncing ? (
+            <Badge variant="destructive" title={contact.bounceReason ?? undefined}>
+              <MailWarning aria-hidden="true" />
+              Bouncing
+            </Badge>
+          ) : null}
+          <ContactStatusBadge status={contact.status} />
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
         <span className="inline-flex min-w-0 items-start gap-1.5">

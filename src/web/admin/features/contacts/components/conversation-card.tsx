@@ -1,14 +1,22 @@
 import type { Contact } from '@/shared/contacts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { REPLY_POLL_MS } from '../../replies/api/replies';
+import { useContactMessages } from '../api/get-contact-messages';
 import { ConversationThread } from './conversation-thread';
 import { SendEmailForm } from './send-email-form';
 
-/** 'Conversation History' (spec §2 contact detail): the thread and an inline Send Email form. */
+/**
+ * 'Conversation History' (spec §2 contact detail): the thread and an inline Send Email form, which
+ * answers the contact's latest imported reply in its thread (issue #12).
+ */
 export function ConversationCard({
   contact,
 }: {
   contact: Pick<Contact, 'id' | 'name' | 'message' | 'createdAt'>;
 }) {
+  // The same query as the thread's (shared cache): the latest reply the form answers.
+  const messages = useContactMessages(contact.id, { pollMs: REPLY_POLL_MS });
+  const latestReply = messages.data?.findLast((m) => m.sender === 'contact' && !m.autoReply && m.source);
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -18,7 +26,11 @@ export function ConversationCard({
         <ConversationThread contact={contact} className="max-h-[28rem]" />
         <section aria-label="Send Email" className="grid gap-3 border-t border-white/10 pt-5">
           <h3 className="font-semibold">Send Email</h3>
-          <SendEmailForm contact={contact} invalidFeedback="inline" />
+          <SendEmailForm
+            contact={contact}
+            invalidFeedback="inline"
+            replyTo={latestReply ? { id: latestReply.id, subject: latestReply.subject } : undefined}
+          />
         </section>
       </CardContent>
     </Card>

@@ -1,9 +1,12 @@
+import { Paperclip } from 'lucide-react';
 import * as React from 'react';
 import type { Contact, ContactMessage } from '@/shared/contacts';
+import { Badge } from '@/web/components/ui/badge';
 import { formatDateTime } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { SafeHtml } from '../../../components/safe-html';
+import { REPLY_POLL_MS, useMarkContactRead } from '../../replies/api/replies';
 import { useContactMessages } from '../api/get-contact-messages';
 
 /**
@@ -11,7 +14,9 @@ import { useContactMessages } from '../api/get-contact-messages';
  * the contact's creation time), then the stored messages oldest first; admin messages
  * right-aligned and labelled 'Admin', contact messages left-aligned and labelled with the
  * contact's name; 'No messages yet' when nothing followed the original message. Campaign emails
- * are marked with the campaign's name (issue #11 §3). Email bodies are
+ * are marked with the campaign's name (issue #11 §3). Imported replies (issue #12) show as contact
+ * messages, 'New' while unread (seeing them marks them read), automatic replies noted, attachments
+ * listed; the thread refreshes itself every few seconds. Email bodies are
  * HTML and shown sanitized; the form message is plain text. The thread scrolls on its own and
  * starts at the newest message.
  */
@@ -22,9 +27,20 @@ export function ConversationThread({
   contact: Pick<Contact, 'id' | 'name' | 'message' | 'createdAt'>;
   className?: string;
 }) {
-  const messages = useContactMessages(contact.id);
+  const messages = useContactMessages(contact.id, { pollMs: REPLY_POLL_MS });
   const scroller = React.useRef<HTMLElement>(null);
   const count = messages.data?.length ?? 0;
+  const markRead = useMarkContactRead();
+  // Which replies are unread, as a key: a reply arriving while earlier ones still show 'New' (the
+  // cached list is not refetched after marking) changes it, so it is marked read too.
+  const unreadIds = messages.data?.flatMap((m) => (m.unread ? [m.id] : [])).join(',') ?? '';
+  const { mutate: markContactRead } = markRead;
+
+  // The admin sees the thread: its replies are read (issue #12). The 'New' marks stay on screen
+  // until the next refresh, so what arrived is still pointed out.
+  React.useEffect(() => {
+    if (unreadIds) markContactRead(contact.id);
+  }, [unreadIds, contact.id, markContactRead]);
 
   // Start at the newest message, again whenever messages arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `count` is the trigger, not an input.
@@ -55,9 +71,29 @@ export function ConversationThread({
             label={message.sender === 'admin' ? 'Admin' : contact.name}
             sentAt={message.sentAt}
             subject={message.subject}
-            note={message.campaignName ? `Campaign: ${message.campaignName}` : undefined}
+            note={
+              message.campaignName
+                ? `Campaign: ${message.campaignName}`
+                : message.autoReply
+                  ? 'Automatic reply'
+                  : undefined
+            }
+            unread={message.unread}
           >
             <SafeHtml html={message.content} />
+            {message.attachments.length > 0 ? (
+              <ul aria-label="Attachments" className="mt-1 grid gap-1 text-xs text-muted-foreground">
+                {message.attachments.map((a, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two attachments may share a name.
+                  <li key={i} className="inline-flex min-w-0 items-center gap-1.5">
+                    <Paperclip className="size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="min-w-0 wrap-anywhere">
+                      {a.name} ({formatSize(a.size)})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </ThreadItem>
         ))}
       </ol>
@@ -78,6 +114,7 @@ function ThreadItem({
   sentAt,
   subject,
   note,
+  unread,
   children,
 }: {
   sender: ContactMessage['sender'];
@@ -85,6 +122,7 @@ function ThreadItem({
   sentAt: string;
   subject?: string | null;
   note?: string;
+  unread?: boolean;
   children: React.ReactNode;
 }) {
   const fromAdmin = sender === 'admin';
@@ -109,10 +147,18 @@ function ThreadItem({
             {formatDateTime(sentAt)}
           </time>
           {note ? <span className="min-w-0 break-words text-muted-foreground">· {note}</span> : null}
+          {unread ? <Badge variant="cyan">New</Badge> : null}
         </header>
         {subject ? <p className="text-sm font-semibold">{subject}</p> : null}
         {children}
       </article>
     </li>
   );
+}
+
+/** An attachment's size for people: bytes, KB or MB (1 KB = 1,024 bytes, as mail programs show). */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString()} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
 }

@@ -30,6 +30,7 @@ export function SendEmailForm({
   onSent,
   className,
   children,
+  replyTo,
 }: {
   contact: Pick<Contact, 'id'>;
   invalidFeedback: 'toast' | 'inline';
@@ -37,6 +38,11 @@ export function SendEmailForm({
   className?: string;
   /** Extra actions shown beside the send button (e.g. the dialog's Cancel). */
   children?: React.ReactNode;
+  /**
+   * The contact's latest reply: the email answers it in the same thread (In-Reply-To,
+   * References) and the subject starts as 'Re: …' (issue #12).
+   */
+  replyTo?: { id: number; subject: string | null };
 }) {
   const id = React.useId();
   const send = useSendContactEmail();
@@ -47,16 +53,22 @@ export function SendEmailForm({
   const { errors } = form.formState;
   const missing = Boolean(errors.subject || errors.content);
   const errorId = `${id}-error`;
+  const replySubject = replyTo ? reSubject(replyTo.subject) : undefined;
+
+  // A new reply arrived: answer it, unless the admin already typed a subject of their own.
+  React.useEffect(() => {
+    if (replySubject && !form.getFieldState('subject').isDirty) form.setValue('subject', replySubject);
+  }, [replySubject, form]);
   const describedBy = invalidFeedback === 'inline' && missing ? errorId : undefined;
 
   const onValid = form.handleSubmit(
     (email) => {
       send.mutate(
-        { contactId: contact.id, email },
+        { contactId: contact.id, email: replyTo ? { ...email, inReplyToId: replyTo.id } : email },
         {
           onSuccess: () => {
             toast({ title: 'Email sent' });
-            form.reset();
+            form.reset({ subject: replySubject ?? '', content: '' });
             onSent?.();
           },
           onError: (error) =>
@@ -81,6 +93,11 @@ export function SendEmailForm({
 
   return (
     <form noValidate onSubmit={onValid} className={cn('grid gap-4', className)}>
+      {replyTo ? (
+        <p className="wrap-anywhere text-xs text-muted-foreground">
+          Replies in the same thread as the latest reply{replyTo.subject ? ` (${replyTo.subject})` : ''}.
+        </p>
+      ) : null}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-subject`}>Subject</Label>
         <Input
@@ -122,4 +139,10 @@ export function SendEmailForm({
       </div>
     </form>
   );
+}
+
+/** 'Re: subject', without piling up prefixes ('Re: Re: …'); 'Re:' alone for a reply without one. */
+function reSubject(subject: string | null): string {
+  const base = (subject ?? '').replace(/^\s*((re|aw|sv|fwd?)\s*:\s*)+/i, '').trim();
+  return `Re: ${base}`.trim().slice(0, 300);
 }

@@ -1,22 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
-import { apiRequest } from '@/web/lib/api';
+import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
 
 /** Path of the follow-up task list (spec §7 `GET /api/admin/tasks`); also its query key. */
 export const TASKS_URL = '/api/admin/tasks';
 
-/** Fetches every contact follow-up task with its contact's name, pending first by due date. */
-export async function getTasks(): Promise<ContactTask[]> {
-  const res = await apiRequest('GET', TASKS_URL);
+/** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`; issue #15). */
+export interface TasksQuery {
+  status?: 'pending' | 'completed';
+  limit?: number;
+}
+
+/** Fetches contact follow-up tasks with their contact's name, pending first by due date. */
+export async function getTasks(query: TasksQuery = {}): Promise<ContactTask[]> {
+  const res = await apiRequest('GET', queryKeyToUrl([TASKS_URL, { ...query }]));
   return (await res.json()) as ContactTask[];
 }
 
-/** Query options of the task list; the key is `[TASKS_URL]`. */
-export function getTasksQueryOptions() {
-  return queryOptions({ queryKey: [TASKS_URL] as const, queryFn: getTasks });
+/**
+ * Query options of a task list; the key is `[TASKS_URL, query]`, so invalidating `[TASKS_URL]`
+ * refreshes every task list.
+ */
+export function getTasksQueryOptions(query: TasksQuery = {}) {
+  return queryOptions({ queryKey: [TASKS_URL, query] as const, queryFn: () => getTasks(query) });
 }
 
-/** Every follow-up task as a query. */
-export function useTasks() {
-  return useQuery(getTasksQueryOptions());
+/** A task list as a query (the dashboard asks for five pending ones). */
+export function useTasks(query: TasksQuery = {}) {
+  return useQuery(getTasksQueryOptions(query));
 }

@@ -1,0 +1,289 @@
+/**
+ * Shared parts of `npm run bench` (issue #15 'Benchmarks'): the compiled server started as
+ * `npm start` starts it (a child process, fresh data folder, loopback), nginx with one worker
+ * serving given bytes, `wrk` runs, and resident memory of a process tree from /proc.
+ * Everything listens on 127.0.0.1 and every run is bounded in time.
+ */
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverEnv, serverNodeArgs } from '../scripts/ensure.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const serverEntry = path.join(root, 'dist/server/server/main.js');
+export const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Highest resident memory (kB) of the process tree seen while waiting for it to be ready. */
+  startPeakKb: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts dist/server as `npm start` does (plain node, the compiled server, its Node options and
+ * environment from scripts/ensure.mjs) with a fresh data
+ * folder; `env` adds settings (DATABASE_URL, LOG_LEVEL, …). Output goes to /dev/null: the log
+ * is part of what is measured, its destination (a terminal, a collector) is not.
+ * @throws when /readyz does not answer within 180 s.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
+  if (!fs.existsSync(serverEntry)) throw new Error('dist/server missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...serverEnv,
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ENV_FILE: '',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    ...env,
+  };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  if (!env.LOG_LEVEL) delete childEnv.LOG_LEVEL;
+  const child = spawn(process.execPath, [...serverNodeArgs, ...nodeArgs, serverEntry], {
+    cwd: root,
+    env: childEnv,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  let startPeakKb = 0;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode} at start`);
+    startPeakKb = Math.max(startPeakKb, treeRssKb(child.pid!));
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready within 180 s');
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    child,
+    startPeakKb,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([new Promise((r) => child.once('exit', r)), sleep(12_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx (Debian package), one worker, access log off, serving `files` (name → bytes) from its
+ * own prefix folder; `gzip_static` sends a `<name>.gz` sibling when the client accepts gzip, as
+ * the app sends its pre-compressed page.
+ */
+export async function startNginx(
+  files: Record<string, Buffer | string>,
+  index = 'index.html',
+): Promise<Nginx> {
+  if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error(`nginx not found at ${NGINX}`);
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-nginx-'));
+  const www = path.join(prefix, 'www');
+  fs.mkdirSync(www);
+  for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
+  const port = await freePort();
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
+    .join('\n');
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+${temp}
+  default_type text/html;
+  server {
+    listen 127.0.0.1:${port};
+    gzip_static on;
+    location / { index ${index}; }
+  }
+}
+`,
+  );
+  const child = spawn(
+    NGINX,
+    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}`);
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) throw new Error('nginx did not start within 10 s');
+    await sleep(50);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(3000)]);
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export interface WrkResult {
+  requestsPerSecond: number;
+  /** Non-2xx/3xx responses and socket errors counted by wrk. */
+  errors: number;
+}
+
+/**
+ * One `wrk -t1 -cN -dS` run against `url`; `script` is a Lua file (POST bodies), `headers` are
+ * added with -H. Resolves with wrk's Requests/sec.
+ */
+export async function wrk(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: string[]; script?: string } = {},
+): Promise<WrkResult> {
+  const args = [
+    '-t1',
+    `-c${options.connections ?? 10}`,
+    `-d${options.seconds ?? 5}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+  ];
+  for (const header of options.headers ?? []) args.push('-H', header);
+  if (options.script) args.push('-s', options.script);
+  args.push(url);
+  const output = await new Promise<string>((resolve, reject) => {
+    execFile(WRK, args, { timeout: ((options.seconds ?? 5) + 30) * 1000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout),
+    );
+  });
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  if (!rps) throw new Error(`wrk printed no rate:\n${output}`);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
+  return { requestsPerSecond: Number(rps[1]), errors };
+}
+
+/** Resident memory (kB) of `pid` and all its descendants, from /proc (Linux). */
+export function treeRssKb(pid: number): number {
+  let total = 0;
+  for (const p of [pid, ...descendants(pid)]) total += statusField(p, 'VmRSS');
+  return total;
+}
+
+/** Descendant PIDs of `pid` (children, grandchildren, …), from /proc/<pid>/task/<pid>/children. */
+export function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    let children: number[] = [];
+    try {
+      children = fs
+        .readFileSync(`/proc/${current}/task/${current}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      // gone
+    }
+    out.push(...children);
+    queue.push(...children);
+  }
+  return out;
+}
+
+function statusField(pid: number, field: string): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The median of `values`. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * A wrk Lua script posting a valid contact form with a distinct address per request (every
+ * submission a new lead, as a flood of distinct people would be).
+ */
+export function contactPostScript(): string {
+  const file = path.join(os.tmpdir(), `agency-bench-contact-${process.pid}.lua`);
+  fs.writeFileSync(
+    file,
+    `local n = 0
+local prefix = tostring(math.random(1, 1e9))
+request = function()
+  n = n + 1
+  local body = '{"name":"Bench Lead","email":"lead' .. prefix .. '.' .. n .. '@example.com","message":"A benchmark message about a new website.","preferTextAndCall":false}'
+  return wrk.format("POST", "/api/contact", {["Content-Type"] = "application/json"}, body)
+end
+`,
+  );
+  return file;
+}

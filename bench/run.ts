@@ -1,0 +1,210 @@
+/**
+ * `npm run bench` (issue #15 'Benchmarks'): one table of the issue's figures, each measured side by
+ * side in this run against its reference (nginx and the raw transaction are started here, on
+ * loopback, every load bounded in time), printed and written to bench/results.md with the date,
+ * the commit and the machine. Benchmarks, not tests: nothing fails on a figure.
+ *
+ * Settings (environment):
+ * - `BENCH_DATABASE_URL`: a PostgreSQL server (its `postgres` database URL; fresh databases are
+ *   created and dropped) for the PostgreSQL rows; without it they are marked skipped.
+ * - `BENCH_CONTACTS`: contacts for the scale rows (bench/scale.ts, when present), e.g. 1000000.
+ * - `BENCH_ROUNDS` (default 5) and `BENCH_SECONDS` (default 3): alternations of app and reference,
+ *   and the length of each load; `BENCH_LOAD_SECONDS` (default 30): the memory row's form load.
+ * - `BENCH_ONLY`: comma-separated row groups to run (serving, writes, memory, scale, landing).
+ *
+ * Needs a build (`npm run build`), wrk and nginx (Debian packages `wrk`, `nginx-light`).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './harness.ts';
+import { benchMemory } from './memory.ts';
+import { benchServing } from './serving.ts';
+import { benchWrites } from './writes.ts';
+
+/** One line of the table. */
+export interface BenchRow {
+  what: string;
+  figure: string;
+  target: string;
+  /** Whether the figure meets the target; undefined when the row has no pass mark or was skipped. */
+  met?: boolean;
+}
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const contacts = process.env.BENCH_CONTACTS ? Number(process.env.BENCH_CONTACTS) : undefined;
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (group: string) => !only || only.includes(group);
+
+const rows: BenchRow[] = [];
+const startLoad = os.loadavg()[0]!;
+const started = new Date();
+
+function x(ratio: number) {
+  return `${ratio.toFixed(2)}×`;
+}
+function rps(value: number) {
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0);
+}
+function mb(value: number) {
+  return `${value.toFixed(0)} MB`;
+}
+function failures(errors: number) {
+  return errors > 0 ? `, ${errors} posts failed or timed out` : '';
+}
+function skipped(what: string, target: string, why: string) {
+  rows.push({ what, figure: `skipped (${why})`, target });
+}
+async function group(name: string, run: () => Promise<void>) {
+  if (!wanted(name)) return;
+  console.error(`bench: ${name}…`);
+  try {
+    await run();
+  } catch (error) {
+    rows.push({ what: name, figure: `failed: ${(error as Error).message.split('\n')[0]}`, target: '' });
+  }
+}
+
+await group('serving', async () => {
+  const r = await benchServing({ rounds, seconds });
+  rows.push({
+    what: '`GET /` req/s vs nginx (1 worker, same bytes), `wrk -t1 -c10`, gzip, default settings',
+    figure: `${rps(r.appRps)} vs ${rps(r.nginxRps)} = ${x(r.ratio)} (rounds ${x(r.spread[0])}–${x(r.spread[1])})`,
+    target: '≥ 0.5×',
+    met: r.ratio >= 0.5,
+  });
+});
+
+await group('writes', async () => {
+  const what = (engine: string) =>
+    `\`POST /api/contact\` req/s vs its transaction called directly, 10 connections, ${engine}`;
+  if (databaseUrl) {
+    const r = await benchWrites({ databaseUrl, rounds, seconds });
+    rows.push({
+      what: what('PostgreSQL'),
+      figure: `${rps(r.appRps)} vs ${rps(r.rawRps)} = ${x(r.ratio)} (rounds ${x(r.spread[0])}–${x(r.spread[1])})${failures(r.errors)}`,
+      target: '≥ 0.6×',
+      met: r.ratio >= 0.6 && r.errors === 0,
+    });
+  } else skipped(what('PostgreSQL'), '≥ 0.6×', 'set BENCH_DATABASE_URL');
+  const r = await benchWrites({ rounds, seconds });
+  rows.push({
+    what: what('embedded default (PGlite)'),
+    figure: `${rps(r.appRps)} vs ${rps(r.rawRps)} = ${x(r.ratio)} (rounds ${x(r.spread[0])}–${x(r.spread[1])})${failures(r.errors)}`,
+    target: '≥ 0.6×',
+    met: r.ratio >= 0.6 && r.errors === 0,
+  });
+});
+
+await group('memory', async () => {
+  const embedded = await benchMemory({ seconds: loadSeconds });
+  rows.push({
+    what: `resident memory, server + database, \`npm start\` default (PGlite): idle after one load / peak under ${loadSeconds} s of form load`,
+    figure: `${mb(embedded.idleMb)} / ${mb(embedded.peakMb)}`,
+    target: '≤ 200 MB / ≤ 300 MB',
+    met: embedded.idleMb <= 200 && embedded.peakMb <= 300,
+  });
+  rows.push({
+    what: 'first start on an empty data folder, peak (initdb runs in a child process that exits)',
+    figure: mb(embedded.startPeakMb),
+    target: '(not a target)',
+  });
+  const what = `same with \`DATABASE_URL\` (server only): idle / peak under ${loadSeconds} s of form load`;
+  if (databaseUrl) {
+    const pg = await benchMemory({ databaseUrl, seconds: loadSeconds });
+    rows.push({
+      what,
+      figure: `${mb(pg.idleMb)} / ${mb(pg.peakMb)}`,
+      target: '≤ 150 MB',
+      met: pg.idleMb <= 150 && pg.peakMb <= 150,
+    });
+  } else skipped(what, '≤ 150 MB', 'set BENCH_DATABASE_URL');
+});
+
+// Rows other parts of issue #15 provide, when their modules are on this branch.
+await group('campaign', async () => {
+  const mod = await optionalModule('campaign.ts', 'benchCampaign');
+  if (!mod) return;
+  // Throughput to a local SMTP server with the cap off (target: on PostgreSQL).
+  rows.push(...((await mod.benchCampaign!({ recipients: 5000, serverUrl: databaseUrl })) as BenchRow[]));
+});
+await group('scale', async () => {
+  const mod = await optionalModule('scale.ts', 'benchScale');
+  if (!mod) return;
+  if (!databaseUrl) {
+    skipped(
+      'admin paths at BENCH_CONTACTS contacts (seed, pages, search, audience, CSV, cap)',
+      'issue #15',
+      'set BENCH_DATABASE_URL',
+    );
+    return;
+  }
+  const scaleRows = (await mod.benchScale!({
+    contacts: contacts ?? 100_000,
+    serverUrl: databaseUrl,
+  })) as BenchRow[];
+  rows.push(...scaleRows);
+});
+await group('bundles', async () => {
+  const mod = await optionalModule('bundles.ts', 'benchBundles');
+  if (!mod) return;
+  rows.push(...((await mod.benchBundles!({})) as BenchRow[]));
+});
+await group('landing', async () => {
+  const mod = await optionalModule('landing.ts', 'benchLanding');
+  if (!mod) return;
+  rows.push(...((await mod.benchLanding!({})) as BenchRow[]));
+});
+
+/**
+ * Imports bench/<file> only when it exports `name` (a script without it would run on import).
+ * @returns the module, or null when the file or the export is absent.
+ */
+async function optionalModule(
+  file: string,
+  name: string,
+): Promise<Record<string, (o: object) => Promise<unknown>> | null> {
+  const full = path.join(root, 'bench', file);
+  if (!fs.existsSync(full)) return null;
+  if (!new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b`).test(fs.readFileSync(full, 'utf8')))
+    return null;
+  return (await import(full)) as Record<string, (o: object) => Promise<unknown>>;
+}
+
+const table = [
+  '| what | measured | target | met |',
+  '|---|---|---|---|',
+  ...rows.map(
+    (r) => `| ${r.what} | ${r.figure} | ${r.target} | ${r.met === undefined ? '' : r.met ? 'yes' : 'no'} |`,
+  ),
+].join('\n');
+
+const commit = git(['rev-parse', '--short', 'HEAD']);
+const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
+const cpus = os.cpus();
+const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.type()} ${os.release()}, Node ${process.version}`;
+const report = `# Benchmark results
+
+\`npm run bench\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}.
+Machine: ${machine}; load average ${startLoad.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
+Each ratio is the median of ${rounds} alternations of the app and its reference (${seconds} s each); the
+range in brackets is the lowest and highest round, a measure of the noise from other processes.
+
+${table}
+`;
+
+console.log(`\n${table}\n`);
+fs.writeFileSync(path.join(root, 'bench', 'results.md'), report);
+console.log('Written to bench/results.md');
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { backupFileName, backupsDir, writeBackupFile } from './backup-files.ts';
+import { readControlFile } from './control-channel.ts';
+import { BackupError, restoreDataFolder, snapshotDataFolder } from './pglite-backup.ts';
+import { dumpPostgres, restorePostgres } from './postgres-backup.ts';
+
+/**
+ * `npm run backup [PATH]` and `npm run restore FILE [--force]` (issue #14; decision 022). Both
+ * print one line saying what they did and return the exit code; every failure the owner can act
+ * on is a BackupError with a message naming the fix.
+ */
+
+/**
+ * Where a backup goes: `DATA_DIR/backups/backup-<time>.<ext>` by default; a folder (existing, or
+ * written with a trailing slash) gets that name inside it; anything else is the file's own name,
+ * which must not exist yet.
+ */
+function targetFile(config: AppConfig, given: string | undefined, format: 'pglite' | 'postgres'): string {
+  const name = backupFileName('backup', format, new Date());
+  if (!given) return path.join(backupsDir(config.dataDir), name);
+  const resolved = path.resolve(given);
+  if (given.endsWith('/') || (fs.existsSync(resolved) && fs.statSync(resolved).isDirectory())) {
+    return path.join(resolved, name);
+  }
+  if (fs.existsSync(resolved))
+    throw new BackupError(`${resolved} exists already; give a new file name or a folder.`);
+  return resolved;
+}
+
+/**
+ * Takes one backup. Embedded database: from the running server over its control channel when
+ * one runs, else by opening the data folder itself. PostgreSQL: pg_dump. @returns the file written.
+ */
+export async function backupCommand(config: AppConfig, given: string | undefined): Promise<string> {
+  if (config.databaseUrl) {
+    const file = targetFile(config, given, 'postgres');
+    await dumpPostgres(config.databaseUrl, file);
+    return file;
+  }
+  const file = targetFile(config, given, 'pglite');
+  const control = readControlFile(config.dataDir);
+  let bytes: Uint8Array | undefined;
+  if (control) bytes = await snapshotFromServer(control.port, control.token);
+  // No server answered (none runs, or it died and left its file): the folder is ours to open.
+  bytes ??= await snapshotDataFolder(config.dataDir).catch((error: Error) => {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(
+      `${error.message}\nThat process does not answer backup requests (a server of an older version, or a script): stop it, or wait until it ends, and run npm run backup again.`,
+    );
+  });
+  await writeBackupFile(file, bytes);
+  return file;
+}
+
+/** Asks the running server for a snapshot. @returns undefined when nothing listens there any more. */
+async function snapshotFromServer(port: number, token: string): Promise<Uint8Array | undefined> {
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${port}/snapshot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  } catch {
+    return undefined;
+  }
+  if (!res.ok)
+    throw new BackupError(`The running server refused the backup (${res.status}): ${await res.text()}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Restores `file` into the configured database; see restoreDataFolder / restorePostgres. */
+export async function restoreCommand(config: AppConfig, file: string, force: boolean): Promise<string> {
+  const resolved = path.resolve(file);
+  if (!fs.existsSync(resolved) || !fs.statSync(resolved).isFile()) {
+    throw new BackupError(`${resolved}: no such backup file.`);
+  }
+  if (config.databaseUrl) {
+    await restorePostgres(config.databaseUrl, resolved, { force });
+    return `Restored ${resolved} into the PostgreSQL database of DATABASE_URL.`;
+  }
+  const result = await restoreDataFolder(config.dataDir, fs.readFileSync(resolved), {
+    force,
+    source: resolved,
+  });
+  return `Restored ${resolved} into ${result.folder}.${result.previous ? ` The database it replaced is kept in ${result.previous} (delete it once you are sure).` : ''}`;
+}

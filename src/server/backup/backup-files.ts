@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Backup files on disk (issue #14; decision 022). Names carry the kind and the UTC time, so a
+ * listing sorts by age: `daily-…` are the server's own (pruned to `BACKUP_KEEP`), `backup-…` come
+ * from `npm run backup` and are never deleted by the app. Embedded-database snapshots end in
+ * `.tar.gz` (a gzipped tar of the PGlite data folder), PostgreSQL dumps in `.pgdump` (pg_dump's
+ * custom format, compressed).
+ */
+
+export type BackupKind = 'daily' | 'backup';
+export type BackupFormat = 'pglite' | 'postgres';
+
+const EXTENSION: Record<BackupFormat, string> = { pglite: '.tar.gz', postgres: '.pgdump' };
+const NAME = /^(daily|backup)-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.(tar\.gz|pgdump)$/;
+
+/** The default folder: `DATA_DIR/backups`. */
+export function backupsDir(dataDir: string): string {
+  return path.join(dataDir, 'backups');
+}
+
+/** `daily-2026-11-24T05-00-00-000Z.tar.gz`: a file name that sorts by time and works everywhere. */
+export function backupFileName(kind: BackupKind, format: BackupFormat, at: Date): string {
+  return `${kind}-${at.toISOString().replace(/[:.]/g, '-')}${EXTENSION[format]}`;
+}
+
+/** One backup file found in a folder. */
+export interface BackupEntry {
+  file: string;
+  kind: BackupKind;
+  /** When it was taken (from its name, UTC). */
+  takenAt: Date;
+}
+
+/** The backup files in `dir`, newest first; other files are ignored; a missing folder is empty. */
+export function listBackups(dir: string): BackupEntry[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const entries: BackupEntry[] = [];
+  for (const name of names) {
+    const match = NAME.exec(name);
+    if (!match) continue;
+    const [date, time] = match[2]!.split('T') as [string, string];
+    const [h, m, s, ms] = time.slice(0, -1).split('-');
+    const takenAt = new Date(`${date}T${h}:${m}:${s}.${ms}Z`);
+    if (Number.isNaN(takenAt.getTime())) continue;
+    entries.push({ file: path.join(dir, name), kind: match[1] as BackupKind, takenAt });
+  }
+  return entries.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+}
+
+/**
+ * Writes `bytes` to `file` so that a reader never sees half a backup: into a private temporary
+ * file beside it (mode 0600 whatever the umask: backups hold every lead), flushed to disk, then
+ * renamed over the final name. @throws on any I/O error, leaving no temporary file behind.
+ */
+export async function writeBackupFile(file: string, bytes: Uint8Array | AsyncIterable<Uint8Array>) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+  const handle = await fs.promises.open(partial, 'wx', 0o600);
+  try {
+    if (bytes instanceof Uint8Array) await handle.writeFile(bytes);
+    else for await (const chunk of bytes) await handle.write(chunk);
+    await handle.sync();
+    await handle.close();
+    await fs.promises.chmod(partial, 0o600);
+    await fs.promises.rename(partial, file);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Deletes leftovers of writes cut short (a crash mid-backup): `*.partial` files in `dir`. */
+export function removePartials(dir: string): void {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.endsWith('.partial')) fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/**
+ * Keeps the newest `keep` daily backups in `dir` and deletes the older ones; `backup-…` files
+ * (taken by hand) are never touched. @returns the deleted paths.
+ */
+export function pruneDailyBackups(dir: string, keep: number): string[] {
+  const old = listBackups(dir)
+    .filter((entry) => entry.kind === 'daily')
+    .slice(Math.max(keep, 0));
+  for (const entry of old) fs.rmSync(entry.file, { force: true });
+  return old.map((entry) => entry.file);
+}

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import type { AddressObject, ParsedMail } from 'mailparser';
+import { messageIdList } from '../message-id.ts';
+import { sanitizeInboundHtml, textToThreadHtml } from './inbound-html.ts';
+
+/**
+ * mailparser (about 7 MB of heap) loads with the first reply to read, not at start: a server with
+ * no mailbox to read never needs it (issue #15, idle memory).
+ */
+async function simpleParser(...args: Parameters<typeof import('mailparser').simpleParser>) {
+  return (await import('mailparser')).simpleParser(...args);
+}
+
+/**
+ * Reads one fetched email (raw RFC 5322 bytes) into what the import needs (issue #12), with
+ * mailparser (no MIME handling of our own). Classifies it as:
+ * - `bounce`: a delivery-status notification (RFC 3464 `multipart/report; report-type=delivery-status`,
+ *   its `Action: failed` recipients), or a common non-standard bounce (`X-Failed-Recipients`, or a
+ *   message from MAILER-DAEMON/postmaster with a failure subject);
+ * - `auto_reply`: RFC 3834 `Auto-Submitted` other than `no`, or the common `X-Autoreply`,
+ *   `X-Autorespond` and `Precedence: auto_reply` headers;
+ * - `message`: anything else (whether it is a reply to us is decided by the matcher).
+ */
+
+/** Limits that keep one hostile message from filling the database. */
+const MAX_TEXT = 200_000;
+const MAX_HTML = 500_000;
+const MAX_SUBJECT = 998;
+const MAX_ATTACHMENTS = 100;
+
+export interface InboundMessage {
+  kind: 'message' | 'auto_reply' | 'bounce';
+  /** The Message-ID without brackets; a hash of the bytes for a message without one. */
+  messageId: string;
+  /** In-Reply-To then References, without brackets. */
+  parents: string[];
+  inReplyTo: string | null;
+  references: string[];
+  /** The sender's address, lower case ('' when missing). */
+  from: string;
+  subject: string | null;
+  /** The message's own date, or null when missing or implausible. */
+  date: Date | null;
+  text: string;
+  /** Sanitized HTML for the thread, quoted history folded. */
+  html: string;
+  attachments: { name: string; size: number }[];
+  /** For bounces: the failed recipients, the ids of the bounced originals, and the reason. */
+  bounce?: { recipients: string[]; originalIds: string[]; reason: string };
+}
+
+/** Parses and classifies one message. @throws only on bytes mailparser cannot read at all. */
+export async function parseInbound(raw: Buffer, now = new Date()): Promise<InboundMessage> {
+  const mail = await simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipImageLinks: true,
+    skipTextLinks: true,
+  });
+  const ownId = messageIdList(mail.messageId)[0];
+  const inReplyTo = messageIdList(mail.inReplyTo)[0] ?? null;
+  const references = messageIdList(mail.references);
+  const text = clean(mail.text ?? '').slice(0, MAX_TEXT);
+  const html = clean(
+    typeof mail.html === 'string' && mail.html.trim()
+      ? sanitizeInboundHtml(mail.html.slice(0, MAX_HTML * 2))
+      : textToThreadHtml(text),
+  ).slice(0, MAX_HTML);
+  const base = {
+    messageId: ownId ?? `${createHash('sha256').update(raw).digest('hex')}@no-message-id.invalid`,
+    parents: [...(inReplyTo ? [inReplyTo] : []), ...references.toReversed()],
+    inReplyTo,
+    references,
+    from: firstAddress(mail.from),
+    subject: mail.subject ? clean(mail.subject).slice(0, MAX_SUBJECT) : null,
+    date: plausibleDate(mail.date, now),
+    text,
+    html,
+    attachments: mail.attachments
+      .filter((a) => a.contentDisposition === 'attachment' || a.filename)
+      .slice(0, MAX_ATTACHMENTS)
+      .map((a) => ({ name: clean(a.filename ?? 'attachment').slice(0, 255), size: a.size })),
+  };
+  const bounce = await readBounce(mail, text);
+  if (bounce) return { ...base, kind: 'bounce', bounce };
+  return { ...base, kind: isAutoReply(mail) ? 'auto_reply' : 'message' };
+}
+
+function header(mail: ParsedMail, name: string): string {
+  const value = mail.headers.get(name);
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && 'value' in value && typeof value.value === 'string') return value.value;
+  return String(value);
+}
+
+/** RFC 3834 §5 and the common pre-standard headers. */
+function isAutoReply(mail: ParsedMail): boolean {
+  const submitted = header(mail, 'auto-submitted').trim().toLowerCase();
+  if (submitted && submitted !== 'no') return true;
+  if (header(mail, 'x-autoreply') || header(mail, 'x-autorespond')) return true;
+  return /^(auto_reply|auto-reply)$/i.test(header(mail, 'precedence').trim());
+}
+
+const FAILURE_SUBJECT =
+  /undeliver|not (been )?delivered|delivery (status notification|failure|has failed|problem)|returned mail|failure notice|mail delivery failed|delivery incomplete/i;
+
+/** The failed recipients of a bounce, or null when the message is not one. */
+async function readBounce(mail: ParsedMail, text: string): Promise<InboundMessage['bounce'] | null> {
+  const type = mail.headers.get('content-type') as
+    | { value?: string; params?: Record<string, string> }
+    | undefined;
+  const isReport =
+    type?.value?.toLowerCase() === 'multipart/report' &&
+    (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
+  const originals = await originalIds(mail);
+  if (isReport) {
+    const recipients: string[] = [];
+    const reasons: string[] = [];
+    for (const part of mail.attachments.filter((a) => /delivery-status$/i.test(a.contentType))) {
+      // The report is blocks of header fields (RFC 3464 §2.1): read each with the mail parser.
+      const blocks = part.content.toString('utf8').split(/\r?\n\s*\r?\n/);
+      for (const block of blocks) {
+        if (!/final-recipient\s*:/i.test(block)) continue;
+        const fields = (await simpleParser(Buffer.from(`${block.trim()}\r\n\r\n`))).headers;
+        const action = String(fields.get('action') ?? '')
+          .trim()
+          .toLowerCase();
+        if (action !== 'failed') continue;
+        const address = addressOfField(String(fields.get('final-recipient') ?? ''));
+        if (!address) continue;
+        recipients.push(address);
+        reasons.push(
+          [fields.get('status'), fields.get('diagnostic-code')].filter(Boolean).map(String).join(' ').trim(),
+        );
+      }
+    }
+    // A report whose recipients were delayed or delivered is not a bounce: nothing to mark.
+    return recipients.length > 0
+      ? {
+          recipients,
+          originalIds: originals,
+          reason: clean(reasons.find(Boolean) ?? 'Delivery failed').slice(0, 500),
+        }
+      : null;
+  }
+  const failed = header(mail, 'x-failed-recipients');
+  const from = firstAddress(mail.from);
+  const fromDaemon = /^(mailer-daemon|postmaster)@/i.test(from);
+  if (!failed && !(fromDaemon && FAILURE_SUBJECT.test(mail.subject ?? ''))) return null;
+  const recipients = failed
+    ? failed
+        .split(',')
+        .map((a) => a.trim().toLowerCase())
+        .filter((a) => a.includes('@'))
+    : [];
+  const reason =
+    text.match(/\b[45]\d\d[ -][45]\.\d{1,3}\.\d{1,3}\b[^\n]*/)?.[0] ?? mail.subject ?? 'Delivery failed';
+  return { recipients, originalIds: originals, reason: clean(reason).slice(0, 500) };
+}
+
+/** Message-IDs of the returned original (an attached message or its headers). */
+async function originalIds(mail: ParsedMail): Promise<string[]> {
+  const ids: string[] = [];
+  for (const part of mail.attachments) {
+    if (!/^(message\/(rfc822|global)|text\/rfc822-headers|message\/global-headers)$/i.test(part.contentType))
+      continue;
+    const original = await simpleParser(part.content);
+    ids.push(...messageIdList(original.messageId));
+  }
+  return ids;
+}
+
+/** `rfc822; user@example.org` → `user@example.org` (RFC 3464 §2.3.2 address-type; address). */
+function addressOfField(value: string): string | null {
+  const address = value.includes(';') ? value.slice(value.indexOf(';') + 1) : value;
+  const trimmed = address.trim().replace(/^<|>$/g, '').toLowerCase();
+  return trimmed.includes('@') ? trimmed : null;
+}
+
+function firstAddress(from: AddressObject | AddressObject[] | undefined): string {
+  const list = [from ?? []].flat();
+  return (list[0]?.value[0]?.address ?? '').trim().toLowerCase();
+}
+
+/** The date when it is a real one, not before 1990 nor more than a day ahead (clock skew). */
+function plausibleDate(date: Date | undefined, now: Date): Date | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const t = date.getTime();
+  return t < Date.UTC(1990, 0, 1) || t > now.getTime() + 86_400_000 ? null : date;
+}
+
+/** PostgreSQL text cannot hold NUL; lone surrogates would fail JSON. */
+function clean(value: string): string {
+  return value.replaceAll('\u0000', '').replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
+}

@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboundStatus, RecentReplies } from '@/shared/replies';
+import { apiRequest } from '@/web/lib/api';
+import { CONTACTS_URL } from '../../contacts/api/get-contacts';
+
+/** Path of the dashboard's 'New replies' (GET /api/admin/replies, issue #12); also its query key. */
+export const REPLIES_URL = '/api/admin/replies';
+/** Path of the reply mailboxes' health (GET /api/admin/mail/inbound). */
+export const INBOUND_STATUS_URL = '/api/admin/mail/inbound';
+
+/**
+ * How often open screens look for new replies (ms). Replies are fetched by the server in the
+ * background; this only reads what it stored, so a reply shows up without a reload.
+ */
+export const REPLY_POLL_MS = 10_000;
+
+/** Unread replies and the latest five, refreshed every {@link REPLY_POLL_MS}. */
+export function useRecentReplies() {
+  return useQuery(
+    queryOptions({
+      queryKey: [REPLIES_URL] as const,
+      queryFn: async () => (await (await apiRequest('GET', REPLIES_URL)).json()) as RecentReplies,
+      refetchInterval: REPLY_POLL_MS,
+    }),
+  );
+}
+
+/** The reply mailboxes' last checks, refreshed every {@link REPLY_POLL_MS}. */
+export function useInboundStatus() {
+  return useQuery({
+    queryKey: [INBOUND_STATUS_URL] as const,
+    queryFn: async () => (await (await apiRequest('GET', INBOUND_STATUS_URL)).json()) as InboundStatus,
+    refetchInterval: REPLY_POLL_MS,
+  });
+}
+
+/**
+ * Marks a contact's replies read (POST /api/admin/contacts/{id}/read); then the contacts list and
+ * the dashboard's count are refreshed.
+ */
+export function useMarkContactRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (contactId: number) =>
+      (await (await apiRequest('POST', `${CONTACTS_URL}/${contactId}/read`)).json()) as { marked: number },
+    onSuccess: ({ marked }) => {
+      if (marked === 0) return;
+      void queryClient.invalidateQueries({ queryKey: [REPLIES_URL] });
+      void queryClient.invalidateQueries({ queryKey: [CONTACTS_URL] });
+    },
+  });
+}

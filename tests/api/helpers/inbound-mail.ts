@@ -1,0 +1,85 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
+
+/**
+ * Inbound test mail, built with nodemailer's composer (real MIME) or, for delivery-status
+ * notifications, written out the way Postfix writes them (RFC 3464).
+ */
+
+export interface ReplyOptions {
+  from: string;
+  to?: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  inReplyTo?: string;
+  references?: string[];
+  messageId?: string;
+  date?: Date;
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: string }[];
+}
+
+/** A reply (or any message) as raw RFC 5322 bytes. Ids are given without brackets. */
+export async function composeReply(o: ReplyOptions): Promise<Buffer> {
+  const b = (id: string) => `<${id}>`;
+  return new MailComposer({
+    from: o.from,
+    to: o.to ?? 'hello@agency.test',
+    subject: o.subject,
+    text: o.text,
+    html: o.html,
+    date: o.date,
+    messageId: o.messageId ? b(o.messageId) : undefined,
+    inReplyTo: o.inReplyTo ? b(o.inReplyTo) : undefined,
+    references: o.references?.map(b),
+    headers: o.headers,
+    attachments: o.attachments,
+    newline: '\r\n',
+  })
+    .compile()
+    .build();
+}
+
+/** A Postfix-style DSN: `recipient` failed with 5.1.1; the original's headers are returned. */
+export function dsnBounce(o: { recipient: string; originalId: string; messageId?: string }): Buffer {
+  const id = o.messageId ?? `dsn-${Math.random().toString(36).slice(2)}@mx.example.net`;
+  return Buffer.from(
+    [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
+      'To: hello@agency.test',
+      'Subject: Undelivered Mail Returned to Sender',
+      'Auto-Submitted: auto-replied',
+      `Message-ID: <${id}>`,
+      'Date: Tue, 24 Nov 2026 05:00:00 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="BB"',
+      '',
+      '--BB',
+      'Content-Type: text/plain; charset=us-ascii',
+      '',
+      'I am sorry to have to inform you that your message could not be delivered.',
+      '',
+      '--BB',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.example.net',
+      '',
+      `Final-Recipient: rfc822; ${o.recipient}`,
+      `Original-Recipient: rfc822;${o.recipient}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      `Diagnostic-Code: smtp; 550 5.1.1 <${o.recipient}>: Recipient address rejected`,
+      '',
+      '--BB',
+      'Content-Type: text/rfc822-headers',
+      '',
+      'From: Agency <hello@agency.test>',
+      `To: ${o.recipient}`,
+      'Subject: Spring news',
+      `Message-ID: <${o.originalId}>`,
+      '',
+      '--BB--',
+      '',
+    ].join('\r\n'),
+  );
+}

@@ -8,9 +8,16 @@ import { adminToasts, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
 
 /** Opens the contact list searched down to `text` (debounced search, server-side). */
+/**
+ * Opens /admin/contacts and searches for `text`, then waits until the list shows only matches:
+ * a click aimed at a card of the unfiltered list could land elsewhere when the filtered list
+ * replaces it (a CI run lost a 'Turn into Client' click that way).
+ */
 async function openContacts(page: Page, text: string) {
   await page.goto('/admin/contacts');
   await page.getByPlaceholder('Search contacts...').fill(text);
+  await expect(page.getByRole('article').filter({ hasText: text }).first()).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasNotText: text })).toHaveCount(0);
 }
 
 test('the list loads more contacts as the admin scrolls and exports the filtered list as CSV', async ({

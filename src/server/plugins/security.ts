@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from '../http-error.ts';
 
 export interface SecurityOptions {
@@ -13,6 +14,31 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * The headers helmet's middleware sets for `options`, taken once by running it against a
+ * recording response. They depend only on the options (no nonces, no per-request directive
+ * functions here), so every response can get the same list: @fastify/helmet built the whole
+ * middleware again on every request (CSP parsed and re-serialised), 3 % of the contact route's
+ * CPU (issue #15 'Writes').
+ * @throws when helmet rejects the options, or calls back with an error.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), String(value)]);
+      return recorder;
+    },
+    removeHeader() {},
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
  * Security headers (helmet, with a strict Content-Security-Policy) and CSRF protection
  * (DESIGN §3 'Sessions': mutating requests must be JSON and same-origin). Browsers send `Origin`
  * and `Sec-Fetch-Site` on cross-site POSTs, so a request that names another origin is refused
@@ -21,7 +47,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * trusted proxy's `X-Forwarded-Proto`).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,6 +73,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
+    // On the Node response, as helmet did: a route's own reply.header() still wins.
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!MUTATING.has(request.method)) return;
     if (!isSameOrigin(request)) throw new HttpError(403, 'Cross-site requests are not allowed.');

@@ -26,7 +26,7 @@ export interface WritesResult {
 }
 
 export async function benchWrites(
-  options: { databaseUrl?: string; rounds?: number; seconds?: number } = {},
+  options: { databaseUrl?: string; rounds?: number; seconds?: number; nodeArgs?: string[] } = {},
 ): Promise<WritesResult> {
   const rounds = options.rounds ?? 3;
   const seconds = options.seconds ?? 5;
@@ -39,7 +39,7 @@ export async function benchWrites(
     ...(appDb
       ? { DATABASE_URL: appDb.url, APP_SECRET: 'bench-only secret shared by nobody, 32+ chars' }
       : {}),
-  });
+  }, options.nodeArgs);
   const database = await openDatabase(
     rawDb ? { databaseUrl: rawDb.url, maxConnections: 10 } : { dataDir: rawDir },
   );

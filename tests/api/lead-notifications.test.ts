@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../../src/db/schema/index.ts';
+import { DIGEST_WINDOW_MS, decideLeadMail, leadWaitEnds } from '../../src/server/mail/lead-digest.ts';
 import { leadNotification } from '../../src/server/mail/lead-notification.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
@@ -104,6 +106,43 @@ describe('lead notifications', () => {
     expect(mail.subject).toBe('Returning lead: Olivia Bennett');
     expect(mail.text).toMatch(/^Returning lead from the Brightlane Studio website\n/);
     expect(mail.digestEntryText).toContain('(returning)');
+  });
+
+  it('a wait for the next digest lasts until leadWaitEnds, whatever leads arrive meanwhile', () => {
+    const T0 = Date.UTC(2026, 10, 24, 12);
+    fc.assert(
+      fc.property(
+        // Ages of the digests of the last hour (ms before T0, newest first), leads waiting, sent.
+        fc.uniqueArray(fc.integer({ min: 0, max: DIGEST_WINDOW_MS - 1 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 2 * DIGEST_WINDOW_MS }),
+        (ages, waiting, individualRecent, later) => {
+          const at = (ms: number, recent: number[]) => ({
+            waiting,
+            individualRecent,
+            // What leadHistory would read at `ms`: the digests still inside the hour's window.
+            recentDigests: recent
+              .filter((d) => d > ms - DIGEST_WINDOW_MS)
+              .sort((a, b) => b - a)
+              .map((d) => new Date(d)),
+          });
+          const digests = ages.map((age) => T0 - age);
+          const history = at(T0, digests);
+          fc.pre(decideLeadMail(history, new Date(T0)) === 'wait');
+          const ends = leadWaitEnds(history).getTime();
+          expect(ends).toBeGreaterThan(T0);
+          const t = T0 + later;
+          // Before the end nothing but time could end the wait, and time has not.
+          if (t < ends) expect(decideLeadMail(at(t, digests), new Date(t))).toBe('wait');
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // The bound is tight: at the end of the gap after one digest, the next one goes out.
+    const one = { waiting: 9, individualRecent: 0, recentDigests: [new Date(T0)] };
+    expect(leadWaitEnds(one).getTime()).toBe(T0 + 15_000);
+    expect(decideLeadMail(one, new Date(T0 + 15_000))).toBe('digest');
   });
 
   it('escapes what the visitor typed, in the notification and its digest entry', () => {

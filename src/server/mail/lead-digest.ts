@@ -38,8 +38,25 @@ export function decideLeadMail(history: LeadMailHistory, now: Date): LeadMailDec
   if (!flooding) return 'individual';
   const [last] = history.recentDigests;
   if (!last) return 'digest';
-  const gap = Math.min(FIRST_GAP_MS * 2 ** (history.recentDigests.length - 1), MAX_GAP_MS);
-  return now.getTime() - last.getTime() >= gap ? 'digest' : 'wait';
+  return now.getTime() - last.getTime() >= digestGap(history.recentDigests.length) ? 'digest' : 'wait';
+}
+
+/** The least time between the last of `digests` recent digests and the next one (ms). */
+function digestGap(digests: number): number {
+  return Math.min(FIRST_GAP_MS * 2 ** (digests - 1), MAX_GAP_MS);
+}
+
+/**
+ * The earliest moment a 'wait' from {@link decideLeadMail} for `history` can change. New leads
+ * cannot end it earlier; only time can: the gap after the newest digest runs out, or the oldest
+ * digest leaves the hour's window (fewer digests make a shorter gap). Until then a queue worker
+ * can skip the lead part of its passes (issue #15 'Writes': a flood's passes were seven queries
+ * each). `history.recentDigests` must not be empty (a 'wait' implies one).
+ */
+export function leadWaitEnds(history: Pick<LeadMailHistory, 'recentDigests'>): Date {
+  const newest = history.recentDigests[0]!.getTime();
+  const oldest = history.recentDigests.at(-1)!.getTime();
+  return new Date(Math.min(newest + digestGap(history.recentDigests.length), oldest + DIGEST_WINDOW_MS));
 }
 
 /**

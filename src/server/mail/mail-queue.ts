@@ -11,7 +11,9 @@ import {
   decideLeadMail,
   HANDFUL,
   INDIVIDUAL_WINDOW_MS,
+  type LeadMailDecision,
   leadDigest,
+  leadWaitEnds,
 } from './lead-digest.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
 import { newMessageId } from './message-id.ts';
@@ -76,6 +78,11 @@ export class MailQueueWorker {
   private readonly now: () => Date;
   private readonly backoff: (attempt: number) => number;
   private soon: NodeJS.Timeout | undefined;
+  /**
+   * Until when (ms since the epoch) waiting lead notifications are known to wait for the next
+   * digest (a 'wait' decision and {@link leadWaitEnds}): passes before then skip the lead queries.
+   */
+  private leadsWaitUntil = 0;
 
   constructor(private readonly o: MailQueueOptions) {
     this.now = o.now ?? (() => new Date());
@@ -188,17 +195,24 @@ export class MailQueueWorker {
         .orderBy(mailQueue.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const leads = await db
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(and(due, eq(mailQueue.kind, 'lead_notification')))
-        .orderBy(mailQueue.id)
-        .limit(HANDFUL + 1)
-        .for('update', { skipLocked: true });
+      const leads =
+        now.getTime() < this.leadsWaitUntil
+          ? []
+          : await db
+              .select({ id: mailQueue.id })
+              .from(mailQueue)
+              .where(and(due, eq(mailQueue.kind, 'lead_notification')))
+              .orderBy(mailQueue.id)
+              .limit(HANDFUL + 1)
+              .for('update', { skipLocked: true });
       // The cap is counted only when something is due: an idle poll stays two cheap queries.
       if (others.length === 0 && leads.length === 0) return [];
-      const decision =
-        leads.length === 0 ? 'none' : decideLeadMail(await this.leadHistory(db, leads.length, now), now);
+      let decision: LeadMailDecision = 'none';
+      if (leads.length > 0) {
+        const history = await this.leadHistory(db, leads.length, now);
+        decision = decideLeadMail(history, now);
+        if (decision === 'wait') this.leadsWaitUntil = leadWaitEnds(history).getTime();
+      }
       if (others.length === 0 && (decision === 'none' || decision === 'wait')) return [];
       let room = await remainingToday(db, this.o.dailyLimit, now);
       const ids = others.slice(0, Math.max(0, room)).map((r) => r.id);

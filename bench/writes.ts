@@ -5,6 +5,8 @@
  * notification queued) called directly by 10 concurrent loops on the same engine, no HTTP.
  * Alternated `rounds` times; the figure is the median of the per-round ratios.
  *
+ * `nodeArgs` adds Node options to the server's (to compare V8 settings side by side).
+ *
  * Engines: the embedded default (PGlite: the raw loops run on a PGlite of their own in this
  * process, as the server runs its own) or PostgreSQL (`databaseUrl`: a fresh database each side).
  */
@@ -34,12 +36,15 @@ export async function benchWrites(
   const rawDb = options.databaseUrl ? await freshPostgresDatabase(options.databaseUrl) : null;
   const rawDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-raw-'));
   const script = contactPostScript();
-  const server = await startServer({
-    CONTACT_RATE_LIMIT: '100000',
-    ...(appDb
-      ? { DATABASE_URL: appDb.url, APP_SECRET: 'bench-only secret shared by nobody, 32+ chars' }
-      : {}),
-  }, options.nodeArgs);
+  const server = await startServer(
+    {
+      CONTACT_RATE_LIMIT: '100000',
+      ...(appDb
+        ? { DATABASE_URL: appDb.url, APP_SECRET: 'bench-only secret shared by nobody, 32+ chars' }
+        : {}),
+    },
+    options.nodeArgs,
+  );
   const database = await openDatabase(
     rawDb ? { databaseUrl: rawDb.url, maxConnections: 10 } : { dataDir: rawDir },
   );

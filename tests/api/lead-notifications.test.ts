@@ -112,7 +112,7 @@ describe('lead notifications', () => {
     const T0 = Date.UTC(2026, 10, 24, 12);
     fc.assert(
       fc.property(
-        // Ages of the digests of the last hour (ms before T0, newest first), leads waiting, sent.
+        // Ages of the digests of the last hour (ms before T0), leads waiting, notifications sent, a later time.
         fc.uniqueArray(fc.integer({ min: 0, max: DIGEST_WINDOW_MS - 1 }), { minLength: 1, maxLength: 12 }),
         fc.integer({ min: 1, max: 10_000 }),
         fc.integer({ min: 0, max: 20 }),

@@ -17,19 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ChunkRecord } from '../scripts/build.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** One chunk of a client build, as scripts/build.ts writes it (paths relative to src/web). */
-interface ChunkRecord {
-  file: string;
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facade: string | null;
-  imports: string[];
-  dynamicImports: string[];
-  modules: string[];
-}
 
 /** A page visit whose up-front JavaScript is budgeted. */
 export interface Visit {

@@ -10,7 +10,7 @@ import { seedContacts } from '../scripts/seed-contacts.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { freshPostgresDatabase } from './lib.ts';
+import { adminCookie, freshPostgresDatabase } from './lib.ts';
 
 export interface CampaignBenchOptions {
   /** Recipients of the campaign (contacts seeded, all chosen). */
@@ -62,12 +62,7 @@ export async function benchCampaign(
     const app = await buildApp({ config, database, pages: null });
     await app.ready();
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: 'admin', password: 'demo-admin' },
-      });
-      const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+      const cookie = await adminCookie(app);
       const campaign = (
         await app.inject({
           method: 'POST',

@@ -8,7 +8,7 @@ import { seedContacts } from '../scripts/seed-contacts.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { freshPostgresDatabase, percentile } from './lib.ts';
+import { adminCookie, freshPostgresDatabase, percentile } from './lib.ts';
 
 const COUNT = 10_000;
 const RUNS = 30;
@@ -31,12 +31,7 @@ try {
   const database = await openDatabase(target);
   const app = await buildApp({ config, database, pages: null });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { username: 'admin', password: 'demo-admin' },
-  });
-  const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  const cookie = await adminCookie(app);
 
   const cases: [string, string][] = [
     ['first page (50)', '/api/admin/contacts?limit=50'],

@@ -1,6 +1,6 @@
 /**
  * Landing performance benchmark (`npm run bench:landing`, DESIGN §4): builds the app, starts the
- * real server on a free port with an empty data folder (as tests/e2e/global-setup.ts does), runs
+ * real server as `npm start` runs it (bench/harness.ts: a free port, an empty data folder), runs
  * Lighthouse with the mobile and desktop presets against `/` in the system Chromium, and prints
  * the four category scores, LCP, TBT, CLS and the JS/CSS/video bytes transferred on load.
  * Targets: mobile Performance ≥ 95, Accessibility/Best Practices/SEO = 100, CLS ≤ 0.02.
@@ -8,16 +8,14 @@
  * Options: --no-build (reuse dist/), --runs=N (median of N runs per preset, default 1).
  * `benchLanding()` returns the issue #15 rows for `npm run bench` (bench/run.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { root, startServer } from './harness.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -27,56 +25,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-bench-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ENV_FILE: '',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/server/main.js'], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Figures {
   performance: number;
@@ -163,7 +111,7 @@ function median(runs: Figures[]): Figures {
 
 /** Lighthouse figures of `/` per preset (median of `runs`), against the built app (dist/). */
 async function measureLanding(runs: number): Promise<Record<'mobile' | 'desktop', Figures>> {
-  const server = await startServer();
+  const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
     const rows = {} as Record<'mobile' | 'desktop', Figures>;
     for (const preset of ['mobile', 'desktop'] as const) {

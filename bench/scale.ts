@@ -14,7 +14,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { countSentLast24h, remainingToday } from '../src/server/mail/mail-usage.ts';
 import { benchCampaign } from './campaign.ts';
 import { startServer, treeRssKb } from './harness.ts';
-import { freshPostgresDatabase, percentile } from './lib.ts';
+import { adminCookie, freshPostgresDatabase, percentile } from './lib.ts';
 
 export interface ScaleRow {
   what: string;
@@ -66,12 +66,7 @@ export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
     const app = await buildApp({ config, database, pages: null });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: 'admin', password: 'demo-admin' },
-      });
-      const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+      const cookie = await adminCookie(app);
       const get = async (url: string) => {
         const res = await app.inject({ method: 'GET', url, headers: { cookie } });
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);

@@ -228,7 +228,7 @@ async function precompress(dir: string): Promise<number> {
 }
 
 /** One chunk of a client build as bench/bundles.ts reads it (paths relative to src/web). */
-interface ChunkRecord {
+export interface ChunkRecord {
   file: string;
   isEntry: boolean;
   isDynamicEntry: boolean;

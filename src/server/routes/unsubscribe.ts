@@ -42,6 +42,13 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         ),
       );
 
+  /** A 200 page that no cache keeps (it names the recipient, or carries the token). */
+  const answered = (reply: FastifyReply, title: string, body: string) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page(app.config.site.name, title, body));
+
   const r = app.withTypeProvider<ZodTypeProvider>();
   const notValid = htmlResponse('A page saying the link is not valid (forged, altered or unknown).');
   r.get(
@@ -56,17 +63,12 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (verifyUnsubscribeToken(key, request.params.token) === null) return invalid(reply);
       const action = `/unsubscribe/${encodeURIComponent(request.params.token)}`;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            app.config.site.name,
-            'Unsubscribe',
-            `<p>Stop receiving campaign emails from ${escapeHtml(app.config.site.name)}?</p>` +
-              `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
-          ),
-        );
+      return answered(
+        reply,
+        'Unsubscribe',
+        `<p>Stop receiving campaign emails from ${escapeHtml(app.config.site.name)}?</p>` +
+          `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+      );
     },
   );
 
@@ -86,16 +88,11 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
       const email = await unsubscribeRecipient(app.db, recipientId);
       if (email === null) return invalid(reply);
       request.log.info({ recipientId }, 'unsubscribed');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            app.config.site.name,
-            'You are unsubscribed',
-            `<p>${escapeHtml(email)} will not receive campaign emails from ${escapeHtml(app.config.site.name)} any more.</p>`,
-          ),
-        );
+      return answered(
+        reply,
+        'You are unsubscribed',
+        `<p>${escapeHtml(email)} will not receive campaign emails from ${escapeHtml(app.config.site.name)} any more.</p>`,
+      );
     },
   );
 }

@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type InlineConfig, type Plugin, type ViteDevServer } from 'vite';
-import { applyEnvFile, ConfigError, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 import { isAdminScreenPath } from '../src/shared/admin-paths.ts';
 import type { SiteConfig } from '../src/shared/site.ts';
 import viteConfig from '../vite.config.ts';
@@ -119,18 +119,7 @@ function startApi(port: number, env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    applyEnvFile();
-    process.env.NODE_ENV ??= 'development';
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit({ NODE_ENV: 'development' });
   const apiPort = await freePort();
   // Links in mail and the Google redirect must name the port the browser uses, not the API's.
   const publicUrl = config.appUrl ?? `http://localhost:${config.port}`;

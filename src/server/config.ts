@@ -379,6 +379,25 @@ export function applyEnvFile(target: Record<string, string | undefined> = proces
   return taken;
 }
 
+/**
+ * The configuration of a command-line entry point (the server, `npm run dev`): `.env` applied
+ * ({@link applyEnvFile}), then `defaults` for keys still unset, then {@link loadConfig}. A bad
+ * configuration prints its "KEY: message" lines to stderr and exits 1, with no stack trace.
+ */
+export function loadConfigOrExit(defaults: Record<string, string> = {}): AppConfig {
+  try {
+    applyEnvFile();
+    for (const [key, value] of Object.entries(defaults)) process.env[key] ??= value;
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Raised by `loadConfig`; `issues` holds one "KEY: message" line per bad key. */
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {

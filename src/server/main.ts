@@ -3,7 +3,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_ADMIN } from '../shared/auth.ts';
 import { buildApp } from './app.ts';
-import { applyEnvFile, ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { loggerOptions } from './logging.ts';
 import { projectRoot } from './project-root.ts';
 import { seedTags } from './tags/tag-operations.ts';
@@ -18,17 +18,7 @@ import { loadPages } from './web/load-pages.ts';
 const distDir = path.join(projectRoot, 'dist');
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    applyEnvFile();
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   // Leads, the app secret and outbox mail are readable by this user only (issue #10 §7): every
   // file and folder the process creates is 0600/0700, and an existing data folder is closed too.

@@ -269,15 +269,19 @@ export function median(values: number[]): number {
 }
 
 /**
- * A wrk Lua script posting a valid contact form with a distinct address per request (every
- * submission a new lead, as a flood of distinct people would be).
+ * A wrk Lua script posting a valid contact form with a distinct address per request, in every run
+ * (every submission a new lead, as a flood of distinct people would be).
  */
 export function contactPostScript(): string {
   const file = path.join(os.tmpdir(), `agency-bench-contact-${process.pid}.lua`);
   fs.writeFileSync(
     file,
     `local n = 0
-local prefix = tostring(math.random(1, 1e9))
+-- LuaJIT's math.random starts from the same seed in every process: every wrk run would post the
+-- same addresses again (returning leads, not new ones). A prefix from the kernel is new each run.
+local urandom = io.open('/dev/urandom', 'rb')
+local prefix = urandom:read(6):gsub('.', function(c) return string.format('%02x', c:byte()) end)
+urandom:close()
 request = function()
   n = n + 1
   local body = '{"name":"Bench Lead","email":"lead' .. prefix .. '.' .. n .. '@example.com","message":"A benchmark message about a new website.","preferTextAndCall":false}'

@@ -5,10 +5,9 @@
 import os from 'node:os';
 import { openDatabase } from '../src/db/client.ts';
 import { resetSecondFactors } from '../src/server/auth/second-factor.ts';
-import { applyEnvFile, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 
-applyEnvFile();
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const removed = await resetSecondFactors(database.db, {

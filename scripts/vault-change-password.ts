@@ -3,7 +3,7 @@
 // On the embedded database, stop the server first (the data folder is locked while it runs).
 import readline from 'node:readline/promises';
 import { openDatabase } from '../src/db/client.ts';
-import { applyEnvFile, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 import { changeVaultPassword, InvalidVaultPassword } from '../src/server/vault/vault-keys.ts';
 
 async function ask(question: string): Promise<string> {
@@ -19,8 +19,7 @@ async function ask(question: string): Promise<string> {
   return answer;
 }
 
-applyEnvFile();
-const config = loadConfig();
+const config = loadConfigOrExit();
 const current = process.env.VAULT_CURRENT_PASSWORD ?? (await ask('Current vault password: '));
 const next = process.env.VAULT_NEW_PASSWORD ?? (await ask('New vault password (12+ characters): '));
 if (next.length < 12) {

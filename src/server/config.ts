@@ -380,9 +380,10 @@ export function applyEnvFile(target: Record<string, string | undefined> = proces
 }
 
 /**
- * The configuration of a command-line entry point (the server, `npm run dev`): `.env` applied
- * ({@link applyEnvFile}), then `defaults` for keys still unset, then {@link loadConfig}. A bad
- * configuration prints its "KEY: message" lines to stderr and exits 1, with no stack trace.
+ * The configuration of a command-line entry point (the server, `npm run dev`, the admin
+ * scripts): `.env` applied ({@link applyEnvFile}), then `defaults` for keys still unset, then
+ * {@link loadConfig}. A bad configuration prints its "KEY: message" lines to stderr and exits 1,
+ * with no stack trace.
  */
 export function loadConfigOrExit(defaults: Record<string, string> = {}): AppConfig {
   try {

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyEnvFile, ConfigError, configKeys, loadConfig } from '../../src/server/config.ts';
 
@@ -151,4 +154,23 @@ describe('loadConfig', () => {
     expect(applyEnvFile({ ENV_FILE: '' })).toEqual([]);
     expect(applyEnvFile({ ENV_FILE: `${file}.missing` })).toEqual([]);
   });
+});
+
+describe('command-line entry points with a bad setting', () => {
+  // Each prints the one "Invalid configuration" block and exits 1: no stack trace, nothing opened.
+  for (const script of ['admin-reset-2fa.ts', 'vault-change-password.ts']) {
+    it(`scripts/${script} names the key and exits 1`, () => {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, ENV_FILE: '', PORT: 'eighty', DATA_DIR: os.tmpdir() },
+        encoding: 'utf8',
+        input: '',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('Invalid configuration:');
+      expect(result.stderr).toMatch(/- PORT: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
 });

@@ -197,6 +197,8 @@ describe('campaigns', () => {
     const page = await t.app.inject({ method: 'GET', url: unaLink });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
+    // The page carries the token and the confirmation names the recipient: no cache keeps either.
+    expect(page.headers['cache-control']).toBe('no-store');
     const [stillSubscribed] = await t.database.db.select().from(contacts).where(eq(contacts.id, una!.id));
     expect(stillSubscribed?.unsubscribedAt).toBeNull();
     const confirmed = await t.app.inject({
@@ -206,6 +208,7 @@ describe('campaigns', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('una.page@example.com will not receive');
+    expect(confirmed.headers['cache-control']).toBe('no-store');
 
     const oneClick = await t.app.inject({
       method: 'POST',

@@ -122,6 +122,10 @@ export async function startNginx(
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-nginx-'));
   const www = path.join(prefix, 'www');
   fs.mkdirSync(www);
+  // Run as root, nginx's worker drops to an unprivileged user: it must be able to read the files
+  // (mkdtemp makes a 0700 folder; without this every answer is a small 403 page).
+  fs.chmodSync(prefix, 0o755);
+  fs.chmodSync(www, 0o755);
   for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
   const port = await freePort();
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
@@ -140,6 +144,7 @@ ${temp}
   default_type text/html;
   server {
     listen 127.0.0.1:${port};
+    root ${www};
     gzip_static on;
     location / { index ${index}; }
   }

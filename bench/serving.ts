@@ -30,6 +30,13 @@ export async function benchServing(
     void gz.body?.cancel();
     const gzipBytes = await rawBody(server.url, 'gzip');
     nginx = await startNginx({ 'index.html': identity, 'index.html.gz': gzipBytes });
+    // Both must send the page itself: an error page from either would be a rate of something else.
+    for (const [name, base] of [
+      ['the app', server.url],
+      ['nginx', nginx.url],
+    ] as const) {
+      if (!(await rawBody(base, 'gzip')).equals(gzipBytes)) throw new Error(`${name} did not send the page's gzip bytes`);
+    }
     const headers = ['Accept-Encoding: gzip', 'User-Agent: Mozilla/5.0 (X11; Linux x86_64) bench'];
     // Warm both (JIT, caches).
     await wrk(`${server.url}/`, { seconds: 2, headers });
@@ -41,6 +48,7 @@ export async function benchServing(
       const a = await wrk(`${server.url}/`, { seconds, headers });
       const n = await wrk(`${nginx.url}/`, { seconds, headers });
       if (a.errors > 0) throw new Error(`GET / on the app: ${a.errors} errors`);
+      if (n.errors > 0) throw new Error(`GET / on nginx: ${n.errors} errors`);
       app.push(a.requestsPerSecond);
       ng.push(n.requestsPerSecond);
       ratios.push(a.requestsPerSecond / n.requestsPerSecond);
@@ -63,7 +71,8 @@ async function rawBody(base: string, encoding: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     http
       .get(`${base}/`, { headers: { 'accept-encoding': encoding } }, (res) => {
-        if (res.headers['content-encoding'] !== encoding) reject(new Error(`/ did not answer ${encoding}`));
+        if (res.statusCode !== 200) reject(new Error(`${base}/ answered ${res.statusCode}`));
+        if (res.headers['content-encoding'] !== encoding) reject(new Error(`${base}/ did not answer ${encoding}`));
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, contactTasks, visitorHashes } from '../../src/db/schema/index.ts';
+import { contacts, contactTasks, dailyVisits, visitorHashes } from '../../src/db/schema/index.ts';
+import { VisitCounter } from '../../src/server/analytics/visit-counter.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 const PERSON =
@@ -40,6 +42,30 @@ describe('visits and the dashboard figures', () => {
 
     const stored = await t.database.db.select().from(visitorHashes);
     for (const row of stored) expect(row.hash).not.toContain('203.0.113');
+  });
+
+  it('counts a view on the UTC day of its moment, across midnight and a clock set back', async () => {
+    let now = new Date('2020-02-28T23:59:59.999Z');
+    const counter = new VisitCounter(t.database.db, () => now.getTime());
+    counter.record('203.0.113.9', PERSON);
+    now = new Date('2020-02-29T00:00:00.000Z');
+    counter.record('203.0.113.9', PERSON);
+    counter.record('203.0.113.10', PERSON);
+    now = new Date('2020-02-28T12:00:00.000Z');
+    counter.record('203.0.113.9', PERSON);
+    now = new Date('2020-03-01T00:00:00.001Z');
+    counter.record('203.0.113.9', PERSON);
+    await counter.flush();
+    const rows = await t.database.db
+      .select({ day: dailyVisits.day, views: dailyVisits.views, unique: dailyVisits.uniqueVisitors })
+      .from(dailyVisits)
+      .where(inArray(dailyVisits.day, ['2020-02-28', '2020-02-29', '2020-03-01']))
+      .orderBy(dailyVisits.day);
+    expect(rows.map((r) => [String(r.day).slice(0, 10), r.views, r.unique])).toEqual([
+      ['2020-02-28', 2, 1],
+      ['2020-02-29', 2, 2],
+      ['2020-03-01', 1, 1],
+    ]);
   });
 
   it('reports contacts, new contacts, pending and overdue tasks, and 30 days of history', async () => {

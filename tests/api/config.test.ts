@@ -160,13 +160,16 @@ describe('command-line entry points with a bad setting', () => {
   // Each prints the one "Invalid configuration" block and exits 1: no stack trace, nothing opened.
   for (const script of ['admin-reset-2fa.ts', 'vault-change-password.ts']) {
     it(`scripts/${script} names the key and exits 1`, () => {
+      // A folder of its own: a script that wrongly went on would open a database there, not in /tmp.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-config-'));
       const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, ENV_FILE: '', PORT: 'eighty', DATA_DIR: os.tmpdir() },
+        env: { ...process.env, ENV_FILE: '', PORT: 'eighty', DATA_DIR: dataDir },
         encoding: 'utf8',
         input: '',
         timeout: 60_000,
       });
+      fs.rmSync(dataDir, { recursive: true, force: true });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Invalid configuration:');
       expect(result.stderr).toMatch(/- PORT: /);

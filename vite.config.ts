@@ -38,7 +38,8 @@ export default defineConfig({
     target: 'es2022',
     // The landing's images and videos stay files (hashed, cached for a year, lazily loaded)
     // instead of data URLs repeated in the prerendered HTML and the bundle.
-    assetsInlineLimit: (file) => (file.includes('/src/web/landing/assets/') ? false : undefined),
+    assetsInlineLimit: (file) =>
+      file.includes('/src/web/landing/assets/') || file.includes('/src/web/assets/') ? false : undefined,
     // Every supported browser has <link rel="modulepreload">; the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** API and unit tests: real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
+/**
+ * API tests against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set), and
+ * front-end units in happy-dom (tests/web).
+ */
 export default defineConfig({
   test: {
-    include: ['tests/api/**/*.test.ts'],
+    include: ['tests/api/**/*.test.ts', 'tests/web/**/*.test.tsx'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: one file per core keeps PGlite instances from starving each other.

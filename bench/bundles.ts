@@ -1,5 +1,5 @@
 /**
- * JavaScript size of the landing and the admin (issue #15, decision 028), read from the build
+ * JavaScript size of the landing and the admin (decision 028), read from the build
  * (dist/web plus the chunk graphs in dist/chunks that scripts/build.ts writes): for each
  * visit below, the files a browser downloads and their size as served, i.e. the `.br` sibling
  * when the build wrote one (brotli quality 11) and the file itself otherwise. Response headers
@@ -31,7 +31,7 @@ export interface Visit {
   html: string;
   /** Lazy modules (paths under src/web) the page imports by itself, without interaction. */
   lazy: string[];
-  /** Budget in bytes as served (brotli), from issue #15. */
+  /** Budget in bytes as served (brotli), from the benchmark targets. */
   budgetBytes: number;
   /** How the budget reads in the table. */
   target: string;
@@ -63,7 +63,6 @@ export const VISITS: Visit[] = [
     build: 'landing',
     html: 'index.html',
     lazy: [
-      'landing/desktop/desktop-landing.tsx',
       'landing/components/ambient-layer.tsx',
       'landing/components/section-nav.tsx',
       // The intro's sound (0.5 KB), fetched only when the browser reports a user activation,

@@ -1,7 +1,7 @@
 // `npm run bench:campaign`: campaign throughput to a local SMTP server (smtp-server on loopback,
 // in this process) with no daily cap and no SMTP rate limit: messages per second from the send
 // call until the campaign is `sent`. PGlite by default; BENCH_DATABASE_URL for PostgreSQL;
-// BENCH_RECIPIENTS (default 1,000). Issue #15 target: ≥ 500 msg/s on PostgreSQL.
+// BENCH_RECIPIENTS (default 1,000). Target: ≥ 500 msg/s on PostgreSQL.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,7 @@ export async function benchCampaign(
       ).json();
 
       const start = performance.now();
-      // Everyone: the server resolves the audience (issue #15), no id list travels.
+      // Everyone: the server resolves the audience, no id list travels.
       const send = await app.inject({
         method: 'POST',
         url: `/api/admin/campaigns/${campaign.id}/send`,

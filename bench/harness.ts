@@ -1,5 +1,5 @@
 /**
- * Shared parts of `npm run bench` (issue #15 'Benchmarks'): the compiled server started as
+ * Shared parts of `npm run bench`: the compiled server started as
  * `npm start` starts it (a child process, fresh data folder, loopback), nginx with one worker
  * serving given bytes, `wrk` runs, and resident memory of a process tree from /proc.
  * Everything listens on 127.0.0.1 and every run is bounded in time.
@@ -277,8 +277,14 @@ export function median(values: number[]): number {
  * A wrk Lua script posting a valid contact form with a distinct address per request, in every run
  * (every submission a new lead, as a flood of distinct people would be).
  */
-export function contactPostScript(): string {
-  const file = path.join(os.tmpdir(), `agency-bench-contact-${process.pid}.lua`);
+export function contactPostScript(payloadFile?: string): string {
+  const file = path.join(os.tmpdir(), `agency-bench-contact-${process.pid}-${++scriptSerial}.lua`);
+  // With a payload file: one solved proof of work per line, each used once (decision 037).
+  const altcha = payloadFile
+    ? `local payloads = {}
+for line in io.lines(${JSON.stringify(payloadFile)}) do payloads[#payloads + 1] = line end
+local function altcha(i) return ',"altcha":"' .. payloads[((i - 1) % #payloads) + 1] .. '"' end`
+    : `local function altcha(i) return '' end`;
   fs.writeFileSync(
     file,
     `local n = 0
@@ -287,12 +293,15 @@ export function contactPostScript(): string {
 local urandom = io.open('/dev/urandom', 'rb')
 local prefix = urandom:read(6):gsub('.', function(c) return string.format('%02x', c:byte()) end)
 urandom:close()
+${altcha}
 request = function()
   n = n + 1
-  local body = '{"name":"Bench Lead","email":"lead' .. prefix .. '.' .. n .. '@example.com","message":"A benchmark message about a new website.","preferTextAndCall":false}'
+  local body = '{"name":"Bench Lead","email":"lead' .. prefix .. '.' .. n .. '@example.com","message":"A benchmark message about a new website.","preferTextAndCall":false' .. altcha(n) .. '}'
   return wrk.format("POST", "/api/contact", {["Content-Type"] = "application/json"}, body)
 end
 `,
   );
   return file;
 }
+
+let scriptSerial = 0;

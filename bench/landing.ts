@@ -6,7 +6,7 @@
  * Targets: mobile Performance ≥ 95, Accessibility/Best Practices/SEO = 100, CLS ≤ 0.02.
  *
  * Options: --no-build (reuse dist/), --runs=N (median of N runs per preset, default 1).
- * `benchLanding()` returns the issue #15 rows for `npm run bench` (bench/run.ts).
+ * `benchLanding()` returns the landing rows for `npm run bench` (bench/run.ts).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -126,7 +126,7 @@ async function measureLanding(runs: number): Promise<Record<'mobile' | 'desktop'
 }
 
 /**
- * Rows of the landing part of `npm run bench` (issue #15): Lighthouse mobile Performance and the
+ * Rows of the landing part of `npm run bench`: Lighthouse mobile Performance and the
  * script bytes it saw in the first load (transfer sizes, headers included), mobile and desktop.
  * Reads the current dist/ (no build); `runs` per preset, median by Performance (default 3).
  */

@@ -1,5 +1,5 @@
 /**
- * Resident memory of the server as `npm start` runs it (issue #15 'Memory'): the process and its
+ * Resident memory of the server as `npm start` runs it: the process and its
  * children (the database, when it is a child), from /proc VmRSS. "Idle" is read after one landing
  * load, one form post and a few quiet seconds; "peak" is the highest reading, sampled every
  * 100 ms, during `seconds` of form posts (`wrk -t1 -c10`, distinct leads), the startup included.

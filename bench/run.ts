@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue #15 'Benchmarks'): one table of the issue's figures, each measured side by
+ * `npm run bench`: one table of the product's figures, each measured side by
  * side in this run against its reference (nginx and the raw transaction are started here, on
  * loopback, every load bounded in time), printed and written to bench/results.md with the date,
  * the commit and the machine. Benchmarks, not tests: nothing fails on a figure.
@@ -10,7 +10,9 @@
  * - `BENCH_CONTACTS`: contacts for the scale rows (bench/scale.ts, when present), e.g. 1000000.
  * - `BENCH_ROUNDS` (default 5) and `BENCH_SECONDS` (default 3): alternations of app and reference,
  *   and the length of each load; `BENCH_LOAD_SECONDS` (default 30): the memory row's form load.
- * - `BENCH_ONLY`: comma-separated row groups to run (serving, writes, memory, scale, landing).
+ * - `BENCH_ONLY`: comma-separated row groups to run (serving, writes, memory, start, scale, crm,
+ *   landing); their table replaces only its own section of bench/results.md (e.g.
+ *   `BENCH_ONLY=start` for the start-up rows), never the last whole run's table.
  *
  * Needs a build (`npm run build`), wrk and nginx (Debian packages `wrk`, `nginx-light`).
  */
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { root } from './harness.ts';
 import { benchMemory } from './memory.ts';
 import { benchServing } from './serving.ts';
+import { benchStart } from './start.ts';
 import { benchWrites } from './writes.ts';
 
 /** One line of the table. */
@@ -109,7 +112,7 @@ await group('memory', async () => {
     met: embedded.idleMb <= 200 && embedded.peakMb <= 300,
   });
   rows.push({
-    what: 'first start on an empty data folder, peak (initdb runs in a child process that exits)',
+    what: 'first start on an empty data folder, peak (the pre-initialised database unpacked; decision 039)',
     figure: mb(embedded.startPeakMb),
     target: '(not a target)',
   });
@@ -125,7 +128,23 @@ await group('memory', async () => {
   } else skipped(what, '≤ 150 MB', 'set BENCH_DATABASE_URL');
 });
 
-// Rows other parts of issue #15 provide, when their modules are on this branch.
+await group('start', async () => {
+  const r = await benchStart();
+  rows.push({
+    what: 'first start of the `npm start` default on an empty data folder (pre-initialised database unpacked, migrations): peak, server + children',
+    figure: `${mb(r.firstPeakMb)} (ready in ${(r.firstReadyMs / 1000).toFixed(1)} s)`,
+    target: '≤ 300 MB',
+    met: r.firstPeakMb <= 300,
+  });
+  rows.push({
+    what: `a later start of the same folder: spawn to \`/readyz\` 200 (peak), median of ${r.laterReadyAllMs.length}`,
+    figure: `${(r.laterReadyMs / 1000).toFixed(1)} s (${mb(r.laterPeakMb)}; starts ${r.laterReadyAllMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s)`,
+    target: '≤ 3 s',
+    met: r.laterReadyMs <= 3000,
+  });
+});
+
+// Rows other benches provide, when their modules are on this branch.
 await group('campaign', async () => {
   const mod = await optionalModule('campaign.ts', 'benchCampaign');
   if (!mod) return;
@@ -138,7 +157,7 @@ await group('scale', async () => {
   if (!databaseUrl) {
     skipped(
       'admin paths at BENCH_CONTACTS contacts (seed, pages, search, audience, CSV, cap)',
-      'issue #15',
+      'the scale rows’ own',
       'set BENCH_DATABASE_URL',
     );
     return;
@@ -148,6 +167,21 @@ await group('scale', async () => {
     serverUrl: databaseUrl,
   })) as BenchRow[];
   rows.push(...scaleRows);
+});
+await group('crm', async () => {
+  const mod = await optionalModule('crm.ts', 'benchCrm');
+  if (!mod) return;
+  if (!databaseUrl) {
+    skipped(
+      'CSV import of 100,000 rows; bulk status change and delete at 1M',
+      '≤ 60 s; ≤ 30 s',
+      'set BENCH_DATABASE_URL',
+    );
+    return;
+  }
+  rows.push(
+    ...((await mod.benchCrm!({ serverUrl: databaseUrl, contacts: contacts ?? 1_000_000 })) as BenchRow[]),
+  );
 });
 await group('bundles', async () => {
   const mod = await optionalModule('bundles.ts', 'benchBundles');
@@ -198,8 +232,36 @@ ${table}
 `;
 
 console.log(`\n${table}\n`);
-fs.writeFileSync(path.join(root, 'bench', 'results.md'), report);
-console.log('Written to bench/results.md');
+const resultsFile = path.join(root, 'bench', 'results.md');
+if (only) {
+  // A run of some groups must not wipe the full table of the last whole run: its rows go to their
+  // own section of results.md, replaced by the next run of the same groups.
+  const key = only.join(',');
+  const open = `<!-- bench:only ${key} -->`;
+  const close = `<!-- /bench:only ${key} -->`;
+  const section = `${open}
+## Rows run alone: \`BENCH_ONLY=${key} npm run bench\`
+
+${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}${dirty}.
+Machine: ${machine}; load average ${startLoad.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end.
+
+${table}
+${close}`;
+  const previous = fs.existsSync(resultsFile)
+    ? fs.readFileSync(resultsFile, 'utf8')
+    : '# Benchmark results\n';
+  const at = previous.indexOf(open);
+  const end = previous.indexOf(close);
+  const next =
+    at >= 0 && end > at
+      ? previous.slice(0, at) + section + previous.slice(end + close.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(resultsFile, next);
+  console.log(`Written to the '${key}' section of bench/results.md`);
+} else {
+  fs.writeFileSync(resultsFile, report);
+  console.log('Written to bench/results.md');
+}
 
 function git(args: string[]): string {
   try {

@@ -1,4 +1,4 @@
-// `npm run bench:scale`: the admin paths at many contacts (issue #15 'Scale'), on a PostgreSQL
+// `npm run bench:scale`: the admin paths at many contacts, on a PostgreSQL
 // server: seed time, list/search/filter p95, the CSV export's rows/s and resident memory, a
 // campaign audience of every contact, the daily-cap count. BENCH_DATABASE_URL (a server URL; a
 // database of its own is made and dropped) and BENCH_CONTACTS (default 100,000; the issue's
@@ -36,7 +36,7 @@ export interface BenchScaleOptions {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /**
- * Runs the scale bench and returns one row per figure, each with its target from issue #15.
+ * Runs the scale bench and returns one row per figure, each with its target.
  * Takes about two minutes at 1M contacts on 2 cores. @throws when a request fails.
  */
 export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
@@ -83,7 +83,7 @@ export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
       };
 
       // The screen asks for pages without the count (count=false) and for the count once per
-      // search (/contacts/count); before issue #15 every page carried a count.
+      // search (/contacts/count); before decision 026 every page carried a count.
       const base = '/api/admin/contacts?limit=50&count=false';
       const cases: [string, string][] = [
         ['contacts: first page (50), p95', base],

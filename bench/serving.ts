@@ -1,5 +1,5 @@
 /**
- * `GET /` against nginx serving the same bytes (issue #15 'Serving'): the app (compiled, default
+ * `GET /` against nginx serving the same bytes: the app (compiled, default
  * settings, embedded database) and nginx (one worker, `gzip_static`) side by side, `wrk -t1 -c10`
  * with `Accept-Encoding: gzip`, alternating app and nginx `rounds` times so a noisy neighbour
  * hits both; the figure is the median of the per-round ratios, with their spread.

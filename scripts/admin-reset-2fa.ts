@@ -1,5 +1,5 @@
 // `npm run admin:reset-2fa`: removes every second factor (passkeys, the authenticator app, recovery
-// codes) of the owner, for an owner locked out (issue #13). It needs shell access to the server
+// codes) of the owner, for an owner locked out. It needs shell access to the server
 // and nothing else; the password alone signs in again afterwards. Recorded on the Security screen.
 // On the embedded database, stop the server first (the data folder is locked while it runs).
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// `npm run backup [PATH]`: one consistent, compressed backup of the database (issue #14). The
+// `npm run backup [PATH]`: one consistent, compressed backup of the database. The
 // embedded database is copied while the server keeps running; PostgreSQL goes through pg_dump.
 // Default place: DATA_DIR/backups/backup-<UTC time>.tar.gz (.pgdump on PostgreSQL).
 import { backupCommand } from '../src/server/backup/backup-commands.ts';

@@ -1,13 +1,64 @@
-// The server's production build: TypeScript → JavaScript in dist/server (tsconfig.server.json),
-// plus the files the compiled code reads beside itself (migrations, the initdb script). Then
-// `npm start` runs dist/server/server/main.js with plain node: no compiler at run time.
+// The server's production build: src/server/main.ts and everything of ours it imports bundled by
+// esbuild into one plain JavaScript file, dist/server/server/main.js, beside the files the code
+// reads next to itself (migrations, the initdb script); then the pre-initialised embedded database
+// a first start unpacks instead of running initdb (decision 039; made once per PGlite release, in a
+// child process: initdb's memory never reaches the server). `npm start` runs the bundle with plain
+// node: no compiler at run time. Types are checked by `npm run typecheck`, not here.
+//
+// Why a bundle (decision 046): Node loads an ES module file by file; drizzle-orm's drivers are 107
+// files (about 1 s of a later start here) and our own code ~170 more. Packages stay
+// outside the bundle, as npm installed them, except the pure-JavaScript ones that are many small
+// files and read nothing beside themselves (INLINED); the others (PGlite's WebAssembly, native
+// argon2, the Swagger UI's files) find their files from their own folders.
 import fs from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { root, run } from './ensure.mjs';
 
+/** Packages bundled into the server; every other bare import stays an import of node_modules. */
+const INLINED = /^(drizzle-orm|date-fns|@date-fns\/tz|zod)(\/|$)/;
+
 const out = path.join(root, 'dist', 'server');
+const serverDir = path.join(out, 'server');
 fs.rmSync(out, { recursive: true, force: true });
-run('npx', ['tsc', '-p', 'tsconfig.server.json']);
-fs.cpSync(path.join(root, 'src/db/migrations'), path.join(out, 'db/migrations'), { recursive: true });
-fs.copyFileSync(path.join(root, 'src/db/init-pglite.mjs'), path.join(out, 'db/init-pglite.mjs'));
-console.log('Built dist/server (the server, compiled).');
+await esbuild.build({
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  outfile: path.join(serverDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // A CommonJS module inside the bundle (none today) would call require: give it Node's.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'packages-outside',
+      setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, (args) =>
+          INLINED.test(args.path) ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+// src/db/client.ts finds these beside itself (`new URL('./migrations', import.meta.url)`): in the
+// bundle, beside main.js.
+fs.cpSync(path.join(root, 'src/db/migrations'), path.join(serverDir, 'migrations'), { recursive: true });
+fs.copyFileSync(path.join(root, 'src/db/init-pglite.mjs'), path.join(serverDir, 'init-pglite.mjs'));
+
+// The manifest path src/db/client.ts reads too (PGlite's exports do not include it).
+const manifest = path.join(root, 'node_modules/@electric-sql/pglite/package.json');
+const pglite = JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
+const templates = path.join(root, 'dist', 'pglite-template');
+const template = path.join(templates, `pglite-${pglite}.tar.gz`);
+if (!fs.existsSync(template)) {
+  fs.rmSync(templates, { recursive: true, force: true });
+  fs.mkdirSync(templates, { recursive: true });
+  run(process.execPath, ['--liftoff-only', path.join(serverDir, 'init-pglite.mjs'), '--template', template]);
+}
+console.log('Built dist/server (the server, bundled).');

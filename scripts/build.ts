@@ -34,9 +34,13 @@ type OutputChunk = Rolldown.OutputChunk;
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const configFile = fromRoot('vite.config.ts');
 const PLACEHOLDERS = ['<!--app-html-->', '<!--app-state-->'] as const;
-/** Modules whose chunks the landing loads at once besides its entry (one of them per viewport). */
-const LAYOUT_MODULES = {
-  desktop: /\/src\/web\/landing\/desktop\/desktop-landing\.tsx$/,
+/**
+ * Module whose chunk the landing loads at once besides its entry, per viewport: the mobile pager
+ * island on a phone; nothing on a wide screen, whose islands are all in the entry
+ * (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+ */
+const LAYOUT_MODULES: Record<'desktop' | 'mobile', RegExp | null> = {
+  desktop: null,
   mobile: /\/src\/web\/landing\/mobile\/mobile-landing\.tsx$/,
 };
 const COMPRESSIBLE = /\.(js|mjs|css|svg|html|txt|xml|json|webmanifest)$/;
@@ -55,26 +59,20 @@ function outputsOf(result: Awaited<ReturnType<typeof build>>): RolldownOutput[] 
 }
 
 /**
- * Chunking of the landing build: everything the entry needs at once in one chunk, then one chunk
- * per layout (only the visible one is fetched, see entry-client.tsx) and one for the code both
- * layouts share. Lazy parts (dialog, drawer, toaster, ambient effects, Embla) keep their own
- * chunks. Fewer, larger files compress better than many tiny ones.
+ * Chunking of the landing build: the entry with every island both layouts hydrate at once in
+ * one chunk, then the mobile pager (fetched only on a phone) and the testimonial carousel
+ * (fetched only between 768 and 1023 px), which share the lazy Embla hook. Other lazy parts
+ * (dialog, drawer, toaster, ambient effects, Embla itself) keep their own chunks. Fewer, larger
+ * files compress better than many tiny ones (decision 028, decision 044).
  */
 const LANDING_CHUNKS: NonNullable<Rolldown.OutputOptions['codeSplitting']> = {
   includeDependenciesRecursively: false,
   groups: [
     { name: 'landing', tags: ['$initial'] },
     {
-      name: 'desktop',
-      test: /\/src\/web\/(landing\/((desktop|sections)\/|components\/floating-cloud\.tsx|assets\/cloud\.svg)|components\/ui\/card\.tsx)/,
-    },
-    { name: 'mobile', test: /\/src\/web\/landing\/(mobile\/mobile-(landing|pages)\.tsx|lib\/vibrate\.ts)$/ },
-    {
-      // What both layouts load at once, in one file (each extra request costs a round trip
-      // and ~1 KB of headers): shared landing parts, the UI primitives and every lucide icon
-      // (25 icons are ~2 KB brotli together; split per layout they were five more files).
-      name: 'layout-shared',
-      test: /\/src\/web\/(landing\/(components\/(contact-form|phone-video|faq-question|testimonial-card)\.tsx|hooks\/use-lazy-embla\.tsx|lib\/(accents|project-link)\.ts)|components\/ui\/(badge|button|input|label|textarea|checkbox)\.tsx)$|\/@radix-ui\/react-(label|slot|primitive|compose-refs)\/|\/class-variance-authority\/|\/lucide-react\//,
+      // The phone's pager, and the Embla hook it shares with the testimonial carousel.
+      name: 'mobile',
+      test: /\/src\/web\/landing\/(mobile\/mobile-landing\.tsx|lib\/vibrate\.ts|hooks\/use-lazy-embla\.tsx|islands\/island\.tsx)$|\/lucide-react\/dist\/esm\/icons\/(chevron-(left|right)|menu)\.mjs$/,
     },
   ],
 };
@@ -169,16 +167,18 @@ function checkLandingBundle(outputs: RolldownOutput[]): { desktop: number; mobil
   if (offenders.length > 0) {
     throw new Error(`The landing's bundles must not include these modules:\n  ${offenders.join('\n  ')}`);
   }
-  const firstLoad = (layout: RegExp) => {
+  const firstLoad = (layout: RegExp | null) => {
     const files = new Set(initial);
-    const layoutChunk = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => layout.test(id)));
-    if (!layoutChunk) throw new Error(`No chunk holds the layout module ${layout}.`);
     const add = (fileName: string) => {
       if (files.has(fileName)) return;
       files.add(fileName);
       for (const next of chunks.get(fileName)?.imports ?? []) add(next);
     };
-    add(layoutChunk.fileName);
+    if (layout) {
+      const layoutChunk = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => layout.test(id)));
+      if (!layoutChunk) throw new Error(`No chunk holds the layout module ${layout}.`);
+      add(layoutChunk.fileName);
+    }
     let gzipBytes = 0;
     for (const fileName of files) gzipBytes += gzipSync(chunks.get(fileName)?.code ?? '').length;
     if (process.argv.includes('--analyze')) printComposition(layout, files, chunks);
@@ -188,8 +188,8 @@ function checkLandingBundle(outputs: RolldownOutput[]): { desktop: number; mobil
 }
 
 /** `npm run build -- --analyze`: the first load's files and its heaviest modules (gzip, each alone). */
-function printComposition(layout: RegExp, files: Set<string>, chunks: Map<string, OutputChunk>): void {
-  console.log(`\nFirst load with ${layout}:`);
+function printComposition(layout: RegExp | null, files: Set<string>, chunks: Map<string, OutputChunk>): void {
+  console.log(`\nFirst load with ${layout ?? 'the entry alone'}:`);
   const modules: [number, string][] = [];
   for (const fileName of files) {
     const chunk = chunks.get(fileName);

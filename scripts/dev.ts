@@ -1,4 +1,4 @@
-// `npm run dev`: the development server on one port, as in production (issue #14; decision 022).
+// `npm run dev`: the development server on one port, as in production (decision 022).
 // Vite serves the landing and the admin with hot module replacement on PORT, rendering the
 // landing from the current sources on every request (production renders it once at start,
 // decision 008); every API path is proxied to the real server, which runs from the TypeScript
@@ -121,8 +121,9 @@ function startApi(port: number, env: NodeJS.ProcessEnv): ChildProcess {
 async function main() {
   const config = loadConfigOrExit({ NODE_ENV: 'development' });
   const apiPort = await freePort();
-  // Links in mail and the Google redirect must name the port the browser uses, not the API's.
-  const publicUrl = config.appUrl ?? `http://localhost:${config.port}`;
+  // Links in mail and the Google redirect must name the port the browser uses, not the API's; and
+  // the same-origin check compares a post's Origin with this URL, so it is the address printed below.
+  const publicUrl = config.appUrl ?? `http://${config.host}:${config.port}`;
   const api = startApi(apiPort, { ...process.env, APP_URL: publicUrl });
   const base = viteConfig as InlineConfig;
   const before = new Set(process.listeners('SIGTERM'));

@@ -7,3 +7,7 @@ export function run(command: string, args: string[], options?: object): void;
 export function checkNode(): void;
 export function ensurePackages(): void;
 export function ensureBuild(): void;
+export const testedNodeVersion: string;
+export const testedNodeDir: string;
+export function testedNode(): string;
+export function switchToTestedNode(): string;

@@ -290,7 +290,7 @@ async function encodeProject(page: Page, id: string, html: string): Promise<void
 }
 
 async function renderIcons(page: Page): Promise<void> {
-  const logo = await readFile(path.join(root, 'src/web/landing/assets/logo.svg'), 'utf8');
+  const logo = await readFile(path.join(root, 'src/web/assets/brand-logo.svg'), 'utf8');
   const logoUri = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
   for (const [name, size, pad] of [
     ['apple-touch-icon.png', 180, 22],

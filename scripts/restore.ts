@@ -1,5 +1,5 @@
 // `npm run restore FILE [--force]`: brings a backup of `npm run backup` (or a daily one) back
-// into an empty data folder / database (issue #14). A non-empty one is replaced only with
+// into an empty data folder / database. A non-empty one is replaced only with
 // --force; the embedded database it replaces is moved aside, never deleted. Stop the server first.
 import { restoreCommand } from '../src/server/backup/backup-commands.ts';
 import { BackupError } from '../src/server/backup/pglite-backup.ts';

@@ -66,11 +66,11 @@ const textArray = (values: readonly string[]) =>
 
 /**
  * Inserts `count` demo contacts into the given database with one `INSERT … SELECT` over
- * `generate_series` (issue #15: 1,000,000 in under a minute on PostgreSQL; batches of rows sent
+ * `generate_series` (1,000,000 in under a minute on PostgreSQL; batches of rows sent
  * from here took about five). Contact n (0-based) is a first and last name from the lists above,
  * `first.last.n@example.com`, a phone on two thirds of them, one of the demo messages, a status
  * spread like a real funnel, and a creation time spread over the last 90 days, newest last.
- * One contact per address (issue #11 §3): seeding again skips the addresses already there.
+ * One contact per address: seeding again skips the addresses already there.
  * @returns how many contacts were added.
  */
 export async function seedContacts(
@@ -88,7 +88,7 @@ export async function seedContacts(
 /**
  * From this many new contacts on, when the table holds fewer than that already, the seed builds
  * the table's plain indexes after its insert instead of updating them row by row: at 1M contacts
- * the three trigram indexes alone took the insert from about 100 s to 257 s (issue #15).
+ * the three trigram indexes alone took the insert from about 100 s to 257 s.
  */
 const BULK_FROM = 50_000;
 

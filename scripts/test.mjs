@@ -1,16 +1,17 @@
-// `npm test`: every test. Installs packages and Debian packages when missing, builds the app,
-// then runs the API suite (Vitest, real database), the security and resilience suites (issue #10:
-// attacks and load against real server processes) and the browser suite (Playwright, real server).
+// `npm test`: every test, on the tested Node (fetched when this one is older). Installs packages
+// and Debian packages when missing, builds the app, then runs the API suite (Vitest, real
+// database), the security and resilience suites (attacks and load against real server
+// processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { checkNode, ensureBuild, ensurePackages, run } from './ensure.mjs';
+import { checkNode, ensureBuild, ensurePackages, run, switchToTestedNode } from './ensure.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * Debian packages the suites drive as real parts: Chromium (browser suite), nginx (the proxy in
  * the security suite), LibreOffice Calc and Python (the CSV export is read back by a real
- * spreadsheet and Python's csv module, issue #11). Installed with apt when missing and apt is
+ * spreadsheet and Python's csv module). Installed with apt when missing and apt is
  * usable as root; otherwise the message says what to install.
  */
 const needed = [
@@ -47,6 +48,8 @@ function ensureDebianPackages() {
 }
 
 checkNode();
+const node = switchToTestedNode();
+console.log(`› Testing on Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
 ensurePackages();
 ensureDebianPackages();
 ensureBuild();

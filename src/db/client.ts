@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,12 +13,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseAvailability, isDatabaseUnavailable, markDriverError } from './database-unavailable.ts';
 import { acquireLockFile } from './lock-file.ts';
 import * as schema from './schema/index.ts';
 import { pgliteSnapshot } from './snapshot.ts';
 
 /**
- * One database handle for the app, on either engine (DESIGN §1): PGlite embedded in the data
+ * One database handle for the app, on either engine (docs/architecture.md): PGlite embedded in the data
  * folder by default, or a PostgreSQL server when `DATABASE_URL` is set. Same schema, same
  * migrations, same Drizzle query code.
  */
@@ -29,13 +31,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Resolves when the database answers a trivial query; rejects otherwise (for /readyz). */
+  /**
+   * Whether the database server is reachable, with `down`/`up` events once per outage
+   * (docs/decisions/032-database-faults.md). The embedded database never goes away.
+   */
+  availability: DatabaseAvailability;
+  /**
+   * Resolves when the database answers a trivial query within `PING_TIMEOUT_MS`; rejects
+   * otherwise (for /readyz).
+   */
   ping(): Promise<void>;
   /** Closes connections and releases the data-folder lock. Safe to call twice. */
   close(): Promise<void>;
   /**
-   * Embedded database only: a consistent copy of its whole data folder as a gzipped tar (issue
-   * #14 backups), taken while the database stays open. See src/server/backup/snapshot.ts.
+   * Embedded database only: a consistent copy of its whole data folder as a gzipped tar
+   * (decision 022), taken while the database stays open. See src/server/backup/snapshot.ts.
    */
   snapshot?(): Promise<Uint8Array>;
 }
@@ -44,8 +54,11 @@ export interface Database {
  * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff)
  * and then again, function by function as they get hot, with its optimising one (TurboFan), and
  * keeps both: measured, the open went from 5.2 s to 0.9 s and the process from 163 to 122 MB
- * resident with Liftoff only, at a similar rate of small transactions (issue #15, decision 027).
+ * resident with Liftoff only, at a similar rate of small transactions (decision 027).
  * A compile-time flag, so it applies to modules compiled after this line: set before any PGlite.
+ * Node 24's V8 freezes flags once started and ignores this: there the server gets `--liftoff-only`
+ * on its command line (scripts/ensure.mjs `serverNodeArgs`); this line still serves tests and
+ * scripts on older Node.
  */
 v8.setFlagsFromString('--liftoff-only');
 
@@ -63,6 +76,8 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** The pre-initialised database a new data folder starts from (default {@link pgliteTemplate}). */
+  template?: string;
 }
 
 /**
@@ -77,7 +92,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = acquireLockFile(path.join(options.dataDir, 'app.lock'));
   try {
     const folder = path.join(options.dataDir, 'pglite');
-    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await initPglite(folder);
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION')))
+      await createPgliteFolder(folder, options.template ?? pgliteTemplate);
     makePrivate(folder);
     const client = await PGlite.create(folder, {
       startParams: PGLITE_START_PARAMS,
@@ -97,21 +113,73 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * PGlite's defaults plus a smaller buffer cache: PostgreSQL's 128 MB of shared buffers live in the
  * WebAssembly heap and were most of the server's resident memory; 8 MB (1,024 pages) holds a small
  * CRM's hot pages, and the operating system's file cache holds the rest (measured: a reopened
- * database 349 → 189 MB RSS at 16 MB, 22 MB less again at 8 MB; issue #15, decision 027).
+ * database 349 → 189 MB RSS at 16 MB, 22 MB less again at 8 MB; decision 027).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 /**
  * Extensions every embedded database loads: pg_trgm for the contact search's trigram indexes
- * (migration 0003, issue #15). PGlite loads an extension only when its constructor names it, so
+ * (migration 0003) and unaccent for its accent-insensitive match (migration 0017,
+ * decision 040). PGlite loads an extension only when its constructor names it, so
  * every `PGlite.create` of this project's schema passes these.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+/**
+ * The build's pre-initialised embedded database (decision 039): a gzip tarball of a fresh PGlite
+ * data folder, made by `npm run build:server` for this exact PGlite release (its name carries the
+ * version, so a different PGlite never opens another's files).
+ */
+export const pgliteTemplate = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const manifest = path.join(dir, 'node_modules/@electric-sql/pglite/package.json');
+  // Without PGlite's manifest where npm puts it, no template is used (initdb runs instead).
+  if (!fs.existsSync(manifest)) return path.join(dir, 'dist', 'pglite-template', 'none');
+  const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string };
+  return path.join(dir, 'dist', 'pglite-template', `pglite-${version}.tar.gz`);
+})();
+
+/**
+ * Makes a new embedded database in `folder`: unpacks the build's pre-initialised one when present
+ * (first start peaks near a later start's memory instead of initdb's 0.8–1.1 GB; decision 039),
+ * otherwise runs initdb in a child process. Unpacked beside and renamed, so a crash midway leaves no
+ * half database that a later start would take for a whole one.
+ */
+async function createPgliteFolder(folder: string, template: string): Promise<void> {
+  if (!fs.existsSync(template)) return initPglite(folder);
+  const staging = `${folder}.new-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+  try {
+    await runChild(
+      'tar',
+      ['-xzf', template, '-C', staging, '--no-same-owner'],
+      'unpacking the embedded database',
+    );
+    if (!fs.existsSync(path.join(staging, 'PG_VERSION'))) throw new Error(`${template} holds no database`);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.renameSync(staging, folder);
+}
 
 /** Runs initdb for a new embedded database in a child process (see init-pglite.mjs for why). */
 async function initPglite(folder: string): Promise<void> {
   const script = fileURLToPath(new URL('./init-pglite.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // On the command line: Node 24 ignores the flag set at run time (scripts/ensure.mjs serverNodeArgs).
+  await runChild(
+    process.execPath,
+    ['--liftoff-only', script, folder],
+    `creating the embedded database in ${folder}`,
+  );
+}
+
+/** Runs `command`; @throws naming `what`, with the child's stderr, when it does not exit 0. */
+async function runChild(command: string, args: string[], what: string): Promise<void> {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
@@ -120,13 +188,12 @@ async function initPglite(folder: string): Promise<void> {
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0)
-    throw new Error(`creating the embedded database in ${folder} failed (exit ${code}): ${stderr}`);
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}): ${stderr}`);
 }
 
 /**
  * PGlite's file system writes its files world-readable (0666, whatever the umask): close the
- * database's tree to its owner (folders 0700, files 0600; issue #10 §7), at open and at close.
+ * database's tree to its owner (folders 0700, files 0600), at open and at close.
  * Files it adds while running sit in these closed folders until then.
  */
 export function makePrivate(target: string) {
@@ -142,6 +209,7 @@ async function wrapPglite(client: PGlite, release: () => void): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    availability: new DatabaseAvailability(),
     async ping() {
       await client.query('select 1');
     },
@@ -155,11 +223,109 @@ async function wrapPglite(client: PGlite, release: () => void): Promise<Database
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
+/** Longest a readiness ping may take before the database counts as away (ms). */
+export const PING_TIMEOUT_MS = 2000;
+
+/** Pause before the one retry of a read that met a lost connection (ms). */
+const READ_RETRY_DELAY_MS = 250;
+
+/**
+ * A pool of `pg` connections that never lets a lost connection end the process and retries a read
+ * once (docs/decisions/032-database-faults.md):
+ * - every client gets an `error` listener for its whole life: pg-pool listens only while a client
+ *   is idle, so a server restart (57P01) between two statements of a transaction was an unhandled
+ *   'error' event; the dead client is then dropped on release (pg-pool drops clients that are not
+ *   queryable) and the statement under way fails with the driver's error;
+ * - `pool.query` (every statement outside a transaction) is tried a second time on a fresh
+ *   connection when it failed because the database was unavailable and it only reads;
+ * - `pool.connect` (a transaction's start) is tried a second time when no connection could be
+ *   made: nothing has run yet, so it is safe for writes too;
+ * - driver errors are marked as such (isDatabaseUnavailable) and feed `availability`.
+ */
+function resilientPool(connectionString: string, max: number, availability: DatabaseAvailability): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  const failed = (err: unknown) => {
+    markDriverError(err);
+    availability.failed(err);
+    return err;
+  };
+  // An idle client lost its connection: pg-pool has already dropped it.
+  pool.on('error', failed);
+  pool.on('connect', (client) => {
+    availability.succeeded();
+    client.on('error', failed);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (err: unknown, ...rest: unknown[]) =>
+          callback(err ? failed(err) : err, ...rest);
+        return query(...args);
+      }
+      const result = query(...args);
+      return result instanceof Promise
+        ? result.catch((err: unknown) => {
+            throw failed(err);
+          })
+        : result;
+    }) as typeof client.query;
   });
+
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = (async (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return poolQuery(...args);
+    try {
+      const result = await poolQuery(...args);
+      availability.succeeded();
+      return result;
+    } catch (err) {
+      failed(err);
+      if (!isDatabaseUnavailable(err) || !onlyReads(args[0])) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+    try {
+      const result = await poolQuery(...args);
+      availability.succeeded();
+      return result;
+    } catch (err) {
+      throw failed(err);
+    }
+  }) as typeof pool.query;
+
+  const poolConnect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  pool.connect = (async (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return poolConnect(...args);
+    try {
+      return await poolConnect();
+    } catch (err) {
+      failed(err);
+      if (!isDatabaseUnavailable(err)) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+    try {
+      return await poolConnect();
+    } catch (err) {
+      throw failed(err);
+    }
+  }) as typeof pool.connect;
+  return pool;
+}
+
+/**
+ * True for a statement that only reads, so running it twice changes nothing: a plain `select`
+ * without row locks or sequence calls. Drizzle writes every select it builds this way.
+ */
+function onlyReads(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | undefined)?.text;
+  if (typeof text !== 'string' || !/^\s*select\b/i.test(text)) return false;
+  return !/\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\b(nextval|setval|pg_advisory\w*)\s*\(/i.test(
+    text,
+  );
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const availability = new DatabaseAvailability();
+  const pool = resilientPool(connectionString, max, availability);
   const db = drizzlePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {
@@ -174,8 +340,17 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    availability,
     async ping() {
-      await db.execute(sql`select 1`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the database did not answer in time')), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([db.execute(sql`select 1`), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async close() {
       if (closed) return;

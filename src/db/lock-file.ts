@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * An exclusive lock on a data folder, held by this process (PGlite itself takes none: two
- * processes opening one folder would corrupt it, DESIGN §5). The lock file holds the owner's PID;
+ * processes opening one folder would corrupt it, decision 004). The lock file holds the owner's PID;
  * a file whose PID is no longer alive (a crash, SIGKILL) is stale and taken over.
  *
  * @returns a function that releases the lock.

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * A consistent snapshot of an open embedded database (issue #14 backups; decision 022): PGlite's
+ * A consistent snapshot of an open embedded database (decision 022): PGlite's
  * `dumpDataDir('gzip')` copies every file of the data folder into a gzipped tar while holding
  * PGlite's query lock, so no statement runs during the copy. PGlite is one single-threaded
  * PostgreSQL backend and every commit has reached the WAL on disk before it returns, so the copy

@@ -1,32 +1,41 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database, Db } from '../db/client.ts';
 import { VisitCounter } from './analytics/visit-counter.ts';
+import { SECOND_FACTOR_MAX_FAILURES, SECOND_FACTOR_WINDOW_S } from './auth/limit-second-factor-attempt.ts';
 import { startControlChannel } from './backup/control-channel.ts';
 import { DailyBackup } from './backup/daily-backup.ts';
 import { CampaignSender } from './campaigns/campaign-sender.ts';
 import type { AppConfig } from './config.ts';
+import { RetentionWorker } from './contacts/retention.ts';
 import { resolveAppSecret } from './crypto/app-secret.ts';
 import { deriveKey } from './crypto/secret-box.ts';
 import { createMailer, type Mailer } from './mail/create-mailer.ts';
 import { GmailReader } from './mail/gmail/gmail-reader.ts';
 import { ImapPoller } from './mail/inbound/imap-poller.ts';
 import { MailQueueWorker } from './mail/mail-queue.ts';
+import { AppMetrics } from './metrics/app-metrics.ts';
 import { apiContractPlugin } from './plugins/api-contract.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { rateLimitError } from './plugins/rate-limit-error.ts';
 import { rejectNulCharacters } from './plugins/reject-nul.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { guardWithSession, sessionPlugin } from './plugins/session.ts';
+import { createLimiter } from './rate-limits/create-limiter.ts';
+import { postgresRateLimitStore } from './rate-limits/postgres-rate-limit-store.ts';
 import { adminAnalyticsRoutes } from './routes/admin/analytics.ts';
 import { adminAuthRoutes } from './routes/admin/auth.ts';
 import { adminBackupRoutes } from './routes/admin/backups.ts';
 import { adminCampaignRoutes } from './routes/admin/campaigns.ts';
 import { adminClientRoutes } from './routes/admin/clients.ts';
+import { adminContactImportRoutes } from './routes/admin/contact-import.ts';
 import { adminContactRoutes } from './routes/admin/contacts.ts';
 import { adminCredentialRoutes } from './routes/admin/credentials.ts';
+import { adminMailSettingsRoutes } from './routes/admin/mail-settings.ts';
 import { adminReplyRoutes } from './routes/admin/replies.ts';
 import { adminSecondFactorLoginRoutes, adminSecurityRoutes } from './routes/admin/second-factor.ts';
 import { adminTagRoutes } from './routes/admin/tags.ts';
@@ -35,9 +44,12 @@ import { apiDocsRoutes } from './routes/api-docs.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { googleAuthRoutes } from './routes/google-auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
+import { versionRoutes } from './routes/version.ts';
+import { SpamRetentionWorker } from './spam/spam-retention.ts';
 import { TaskReminderWorker } from './tasks/task-reminders.ts';
-import { VaultAccess } from './vault/vault-access.ts';
+import { VAULT_FAILURE_WINDOW_S, VAULT_MAX_FAILURES, VaultAccess } from './vault/vault-access.ts';
 import { initVault } from './vault/vault-keys.ts';
 import { LandingFastPath } from './web/landing-fast-path.ts';
 import type { Pages } from './web/load-pages.ts';
@@ -54,20 +66,33 @@ declare module 'fastify' {
     visits: VisitCounter;
     vault: VaultAccess;
     campaigns: CampaignSender;
-    /** The morning task reminder (issue #13); null when `REMINDER_HOUR=off`. */
+    /** The morning task reminder (decision 025); null when `REMINDER_HOUR=off`. */
     reminders: TaskReminderWorker | null;
+    /** The daily erasure of spam older than 30 days (decision 037). */
+    spamRetention: SpamRetentionWorker;
     /** The embedded database's daily backup and the snapshots for `npm run backup`. */
     backups: DailyBackup;
-    /** Imports replies from IMAP_URL's mailbox (issue #12); null without IMAP_URL. */
+    /** Imports replies from IMAP_URL's mailbox (decision 023); null without IMAP_URL. */
     imapPoller: ImapPoller | null;
-    /** Imports replies from the connected Gmail account when it may read them (issue #12). */
+    /** Imports replies from the connected Gmail account when it may read them (decision 023). */
     gmailPoller: GmailReader;
     /** Key that signs unsubscribe links. */
     unsubscribeKey: Buffer;
+    /** Key of the unsubscribe list's address hashes (contacts/address-hash.ts). */
+    addressHashKey: Buffer;
+    /** The daily erasure of inactive contacts (`RETENTION_MONTHS`); null when off. */
+    retention: RetentionWorker | null;
     /** The app secret (APP_SECRET or generated into the data folder). */
     appSecret: string;
     /** Key that seals the Gmail refresh token at rest. */
     tokenKey: Buffer;
+    /** The Prometheus metrics of `GET /metrics` (decision 043). */
+    metrics: AppMetrics;
+    /**
+     * The account's second-factor lockout (decision 038): 10 wrong codes in 15 minutes lock the
+     * second step for 15 minutes, counted in PostgreSQL with DATABASE_URL (every instance).
+     */
+    secondFactorLockout: RateLimiterAbstract;
     /** Every route as `METHOD url`, collected as they register (tests derive guards from it). */
     routeList: { method: string; url: string }[];
   }
@@ -116,7 +141,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database, pages } = options;
-  // `GET /` is answered before Fastify once the app listens (landing-fast-path.ts, issue #15).
+  // `GET /` is answered before Fastify once the app listens (landing-fast-path.ts).
   let landing: LandingFastPath | null = null;
   const trustsProxy = config.trustProxy !== false;
   const logSummary = new RequestLogSummary();
@@ -140,6 +165,9 @@ export async function buildApp(options: BuildAppOptions) {
       return server;
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // Refusals made before any route or hook runs, in the app's `{ error }` shape (errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     // Spec payloads never need more than this; an attacker's deep JSON does not get parsed.
     routerOptions: { maxParamLength: 200 },
@@ -147,10 +175,25 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.decorate('config', config);
   app.decorate('database', database);
+  // One line when the database goes away and one when it is back (decision 032): requests then
+  // answer 503 and the workers pause, each without a line per attempt.
+  const onDown = (reason: string) =>
+    app.log.warn({ reason }, 'database unavailable: answering 503 and pausing workers until it is back');
+  const onUp = (outageMs: number) => app.log.info({ outageMs }, 'database available again');
+  database.availability.on('down', onDown).on('up', onUp);
+  app.addHook('onClose', async () => {
+    database.availability.off('down', onDown).off('up', onUp);
+  });
   app.decorate('db', database.db);
   const appSecret = resolveAppSecret(config.appSecret, config.dataDir);
   const tokenKey = deriveKey(appSecret, 'mail-token');
-  const mailer = createMailer(config, database.db, tokenKey);
+  const metrics = new AppMetrics({
+    db: database.db,
+    dailyLimit: config.mail.dailyLimit,
+    landingServed: () => landing?.served ?? 0,
+  });
+  app.decorate('metrics', metrics);
+  const mailer = metrics.countSends(createMailer(config, database.db, tokenKey));
   app.decorate('appSecret', appSecret);
   app.decorate('tokenKey', tokenKey);
   app.decorate('mailer', mailer);
@@ -168,10 +211,69 @@ export async function buildApp(options: BuildAppOptions) {
       now: options.now,
     }),
   );
-  app.decorate('visits', new VisitCounter(database.db));
-  if (pages) landing = new LandingFastPath(pages.landing, (ip, ua) => app.visits.record(ip, ua), logSummary);
-  app.decorate('vault', new VaultAccess(database.db));
+  app.decorate(
+    'visits',
+    new VisitCounter(
+      database.db,
+      Date.now,
+      new Set([new URL(config.publicUrl).hostname, 'localhost', '127.0.0.1']),
+    ),
+  );
+  if (pages)
+    landing = new LandingFastPath(
+      pages.landing,
+      (ip, ua, source) => app.visits.record(ip, ua, source),
+      logSummary,
+    );
+  // Client addresses are counted as an HMAC in the shared counters, never stored as they are.
+  const addressKey = deriveKey(appSecret, 'rate-limit-address');
+  const hashAddress = (address: string) =>
+    createHmac('sha256', addressKey).update(address).digest('base64url').slice(0, 32);
+  app.decorate(
+    'vault',
+    new VaultAccess(
+      database.db,
+      createLimiter({
+        database,
+        keyPrefix: 'vault',
+        points: VAULT_MAX_FAILURES,
+        durationSeconds: VAULT_FAILURE_WINDOW_S,
+      }),
+      hashAddress,
+    ),
+  );
+  app.decorate(
+    'secondFactorLockout',
+    createLimiter({
+      database,
+      keyPrefix: 'second-factor',
+      points: SECOND_FACTOR_MAX_FAILURES,
+      durationSeconds: SECOND_FACTOR_WINDOW_S,
+    }),
+  );
   app.decorate('unsubscribeKey', deriveKey(appSecret, 'unsubscribe'));
+  app.decorate('addressHashKey', deriveKey(appSecret, 'address-hash'));
+  app.decorate(
+    'retention',
+    config.retentionMonths === null
+      ? null
+      : new RetentionWorker({
+          db: database.db,
+          log: app.log,
+          months: config.retentionMonths,
+          erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir },
+          now: options.now,
+        }),
+  );
+  app.decorate(
+    'spamRetention',
+    new SpamRetentionWorker({
+      db: database.db,
+      log: app.log,
+      erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir },
+      now: options.now,
+    }),
+  );
   app.decorate(
     'campaigns',
     new CampaignSender({
@@ -226,6 +328,7 @@ export async function buildApp(options: BuildAppOptions) {
           ownAddresses: [
             ...new Set([config.mail.from.address, config.site.email].map((a) => a.toLowerCase())),
           ],
+          authservIds: config.mail.imapAuthservIds,
           pollMs: options.imapPollMs,
         })
       : null,
@@ -241,7 +344,7 @@ export async function buildApp(options: BuildAppOptions) {
       pollMs: options.gmailPollMs,
     }),
   );
-  // The senders stop first, side by side and within a deadline (issue #10 §4: shutdown under load
+  // The senders stop first, side by side and within a deadline (shutdown under load
   // within 10 s), so the database is free for the requests still in flight; what they leave
   // queued stays queued. onClose hooks then run last-registered first: the database closes after
   // everything that writes to it.
@@ -251,6 +354,8 @@ export async function buildApp(options: BuildAppOptions) {
       app.mailQueue.stop(WORKER_STOP_DEADLINE_MS),
       app.campaigns.stop(WORKER_STOP_DEADLINE_MS),
       app.reminders?.stop(WORKER_STOP_DEADLINE_MS),
+      app.retention?.stop(WORKER_STOP_DEADLINE_MS),
+      app.spamRetention.stop(WORKER_STOP_DEADLINE_MS),
       app.backups.stop(WORKER_STOP_DEADLINE_MS),
       closeControl?.(),
       app.imapPoller?.stop(WORKER_STOP_DEADLINE_MS),
@@ -272,6 +377,8 @@ export async function buildApp(options: BuildAppOptions) {
     app.mailQueue.start(options.mailQueuePollMs);
     app.campaigns.start(options.campaignPollMs);
     app.reminders?.start(options.reminderPollMs);
+    app.retention?.start();
+    app.spamRetention.start();
     app.backups.start();
     if (options.backupControl && database.snapshot) {
       closeControl = await startControlChannel({
@@ -284,6 +391,10 @@ export async function buildApp(options: BuildAppOptions) {
     // Idle without a Google client or a connection that may read: one cheap query per pass.
     if (config.google.clientId) app.gmailPoller.start();
   });
+  // Every request Fastify answers (the landing's fast path counts its own, cheaply).
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+  });
   app.decorate('routeList', [] as { method: string; url: string }[]);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
@@ -294,13 +405,21 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandling(app);
   rejectNulCharacters(app);
 
-  await app.register(securityPlugin, { scriptHashes: pages?.scriptHashes ?? [] });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+  await app.register(securityPlugin, { scriptHashes: pages?.scriptHashes ?? [], appUrl: config.appUrl });
+  // Sign-in, contact form and second steps: with DATABASE_URL counted in PostgreSQL, so N instances
+  // allow the configured number in total; in memory on the embedded database (decision 038).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: rateLimitError,
+    ...(database.kind === 'postgres' ? { store: postgresRateLimitStore({ database, addressKey }) } : {}),
+  });
   await app.register(sessionPlugin);
   // Before any route: it documents each route as it registers (GET /api/openapi.json).
   await app.register(apiContractPlugin);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
+  await app.register(versionRoutes);
   await app.register(contactRoutes);
   await app.register(
     async (admin) => {
@@ -309,6 +428,7 @@ export async function buildApp(options: BuildAppOptions) {
       await admin.register(async (guarded) => {
         guardWithSession(guarded);
         await guarded.register(adminContactRoutes);
+        await guarded.register(adminContactImportRoutes);
         await guarded.register(adminTagRoutes);
         await guarded.register(adminTaskRoutes);
         await guarded.register(adminClientRoutes);
@@ -318,6 +438,7 @@ export async function buildApp(options: BuildAppOptions) {
         await guarded.register(adminSecurityRoutes);
         await guarded.register(adminBackupRoutes);
         await guarded.register(adminReplyRoutes);
+        await guarded.register(adminMailSettingsRoutes);
       });
     },
     { prefix: '/api/admin' },

@@ -9,8 +9,8 @@ import { defaultSite } from '../shared/site.ts';
 import { projectRoot } from './project-root.ts';
 
 /**
- * Runtime configuration, read once from the environment at start-up (DESIGN §3 'Configuration
- * names'). `loadConfig` validates every key with one schema and throws a `ConfigError` that lists
+ * Runtime configuration, read once from the environment at start-up (docs/product.md §15).
+ * `loadConfig` validates every key with one schema and throws a `ConfigError` that lists
  * every bad key at once, so an operator fixes them in one go.
  */
 
@@ -58,6 +58,16 @@ const envSchema = z.object({
       .regex(/^imaps?:\/\//, 'must start with imaps:// or imap://')
       .optional(),
   ),
+  IMAP_AUTHSERV_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/,
+        'must be host names separated by commas, e.g. mx.example.com',
+      )
+      .optional(),
+  ),
   SMTP_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(10)),
   MAIL_FROM: optionalString,
   MAIL_DAILY_LIMIT: z.preprocess(
@@ -86,6 +96,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
   CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(5)),
+  // Decision 037: the contact form's proof of work; a submission without it is quarantined.
+  CONTACT_POW: bool,
   LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100000).default(10)),
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().max(100).default(defaultSite.name)),
   SITE_SHORT_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default(defaultSite.shortName)),
@@ -94,7 +106,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url('must be an absolute URL').default(defaultSite.socialUrl),
   ),
-  // Issue #13: the morning task reminder's hour (0–23, or `off`) and the zone days are counted in.
+  // The morning task reminder's hour (0–23, or `off`) and the zone days are counted in.
   REMINDER_HOUR: z.preprocess(
     emptyToUndefined,
     z
@@ -111,6 +123,14 @@ const envSchema = z.object({
     z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC').optional(),
   ),
   BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(7)),
+  RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1200).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces')
+      .optional(),
+  ),
 });
 
 /** True when `zone` names a time zone Intl knows (an unknown one would silently be UTC in Node). */
@@ -159,7 +179,7 @@ function crossKeyIssues(source: Record<string, string | undefined>): string[] {
 }
 
 /**
- * `IMAP_URL` (issue #12): `imaps://user:password@host:993/INBOX`; user and password URL-encoded.
+ * `IMAP_URL` (decision 023): `imaps://user:password@host:993/INBOX`; user and password URL-encoded.
  * Plain `imap://` sends the password in the clear, so it is accepted only for a server on this
  * machine. Messages never quote the value: it holds a password.
  */
@@ -199,7 +219,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * `TRUST_PROXY` (issue #10 §2): a hop count (`1`: one proxy in front, the address it appended to
+ * `TRUST_PROXY` (decision 015): a hop count (`1`: one proxy in front, the address it appended to
  * `X-Forwarded-For` is the client) or a comma-separated list of proxy addresses/CIDRs, as
  * Fastify's `trustProxy` takes them. `true` is refused: it trusts the leftmost, client-written
  * address. A hop count cannot check who connected, so it is accepted only on a loopback `HOST`
@@ -240,7 +260,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * Settings that are unsafe on the internet (issue #10 §1, DESIGN §3 'Production settings'); each
+ * Settings that are unsafe on the internet (decision 015); each
  * issue names the key to set. `npm start` with nothing set (loopback, embedded database) passes.
  */
 function deploymentIssues(source: Record<string, string | undefined>): string[] {
@@ -294,7 +314,7 @@ export interface AppConfig {
   /** Fastify `trustProxy`: a hop count or a list of proxy addresses/CIDRs; false trusts none. */
   trustProxy: number | string | false;
   logLevel: Env['LOG_LEVEL'];
-  /** Configured admin pair; `undefined` means demo mode (DESIGN §3 'Admin sign-in'). */
+  /** Configured admin pair; `undefined` means demo mode (docs/product.md §1.3). */
   admin: { username: string; password: string } | undefined;
   demoMode: boolean;
   /** `DEMO_MODE=true`: demo mode on purpose on a public address (loud warning at start). */
@@ -306,6 +326,11 @@ export interface AppConfig {
   vaultPassword: string | undefined;
   /** Contact submissions allowed per client address per 10 minutes. */
   contactRateLimit: number;
+  /**
+   * `CONTACT_POW` (default on): a contact submission without a valid, unspent ALTCHA proof of
+   * work is stored as spam (decision 037). Off: the proof is not asked for (other checks stay).
+   */
+  contactPow: boolean;
   /** Sign-in attempts allowed per client address per 15 minutes. */
   loginRateLimit: number;
   site: { name: string; shortName: string; email: string; socialUrl: string };
@@ -314,36 +339,52 @@ export interface AppConfig {
   /**
    * The base of every absolute URL the app writes (mail links, unsubscribe, OAuth redirect,
    * sitemap): `APP_URL`, else `http://localhost:PORT` (loopback only, where APP_URL may be
-   * missing). Never taken from request headers (issue #10 §2).
+   * missing). Never taken from request headers (decision 015).
    */
   publicUrl: string;
   /** APP_SECRET when configured; otherwise one is generated into the data folder (app-secret.ts). */
   appSecret: string | undefined;
   mail: {
     /**
-     * `MAIL_PROVIDER`; `SMTP_URL` alone implies `smtp` (DESIGN §3). `undefined` chooses at send
+     * `MAIL_PROVIDER`; `SMTP_URL` alone implies `smtp` (docs/product.md §10.1). `undefined` chooses at send
      * time: the connected Gmail account if there is one, else the outbox.
      */
     provider: 'outbox' | 'smtp' | 'gmail' | undefined;
     smtpUrl: string | undefined;
     /** SMTP messages per second at most (0: no limit); many relays refuse bursts. */
     smtpRateLimit: number;
-    /** The company info address every message is sent from (spec §2 gmail-setup). */
+    /** The company info address every message is sent from (docs/product.md §10.2). */
     from: { name: string; address: string };
     /** Where lead notifications go; by default the company address. */
     notifyEmail: string;
-    /** Messages allowed per rolling 24 hours, all kinds together (DESIGN §3 'Campaigns'). */
+    /** Messages allowed per rolling 24 hours, all kinds together (docs/product.md §10.6). */
     dailyLimit: number;
     /** Folder of the development outbox's `.eml` files. */
     outboxDir: string;
-    /** The mailbox replies are read from (IMAP_URL, issue #12); holds a password, never logged. */
+    /** The mailbox replies are read from (IMAP_URL); holds a password, never logged. */
     imapUrl: string | undefined;
+    /**
+     * The authserv-ids (RFC 8601) whose `Authentication-Results` the IMAP import trusts
+     * (IMAP_AUTHSERV_ID, lower case; docs/decisions/033): the mail provider's own. Empty: none, so
+     * only mail answering ours is threaded and the rest waits in 'Unmatched mail'.
+     */
+    imapAuthservIds: string[];
   };
   /**
-   * Daily backups of the embedded database kept in `DATA_DIR/backups` (`BACKUP_KEEP`, issue #14);
+   * Daily backups of the embedded database kept in `DATA_DIR/backups` (`BACKUP_KEEP`);
    * 0 turns the daily backup off. PostgreSQL is never backed up by the server itself.
    */
   backupKeep: number;
+  /**
+   * `RETENTION_MONTHS`: contacts inactive this long (not clients) are erased daily; null: off
+   * (contacts/retention.ts).
+   */
+  retentionMonths: number | null;
+  /**
+   * Bearer token that lets `GET /metrics` answer beyond loopback (`METRICS_TOKEN`, decision 043);
+   * undefined: loopback only.
+   */
+  metricsToken: string | undefined;
   google: {
     clientId: string | undefined;
     clientSecret: string | undefined;
@@ -351,13 +392,13 @@ export interface AppConfig {
     gmailApiUrl: string;
   };
   /**
-   * The morning email of due and overdue tasks (issue #13), sent to `mail.notifyEmail` once a day
+   * The morning email of due and overdue tasks (decision 025), sent to `mail.notifyEmail` once a day
    * at `hour` o'clock in `timeZone`; `hour` null: off (`REMINDER_HOUR=off`).
    */
   reminders: { hour: number | null; timeZone: string };
 }
 
-/** The project root's `.env` (issue #14): settings kept in a file instead of the environment. */
+/** The project root's `.env` (decision 022): settings kept in a file instead of the environment. */
 const defaultEnvFile = path.join(projectRoot, '.env');
 
 /**
@@ -437,6 +478,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicDemo: !admin && e.DEMO_MODE === true,
     vaultPassword: e.VAULT_PASSWORD ?? (admin ? undefined : DEMO_VAULT_PASSWORD),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    contactPow: e.CONTACT_POW ?? true,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     site: {
       name: e.SITE_NAME,
@@ -456,8 +498,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dailyLimit: e.MAIL_DAILY_LIMIT,
       outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
       imapUrl: e.IMAP_URL,
+      imapAuthservIds: (e.IMAP_AUTHSERV_ID ?? '')
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
     },
     backupKeep: e.BACKUP_KEEP,
+    retentionMonths: e.RETENTION_MONTHS ?? null,
+    metricsToken: e.METRICS_TOKEN,
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,

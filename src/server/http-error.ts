@@ -1,6 +1,6 @@
 /**
  * An error that maps to an HTTP status and a human message, answered as
- * `{ "error": message, "details"?: … }` by the app's error handler (DESIGN §3 'Responses').
+ * `{ "error": message, "details"?: … }` by the app's error handler (docs/product.md §12.1).
  */
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * The server's log settings (issue #10 §6): what a log line may carry. Logs go to terminals and
+ * The server's log settings: what a log line may carry. Logs go to terminals and
  * log collectors that are less protected than the database, so:
  * - a failed query is logged with its SQL (placeholders only), never its parameters — they are the
  *   lead's personal data or a credential's ciphertext;
@@ -26,7 +26,7 @@ const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'table', 'column', 'constraint'
 const REDACT_PATHS = [
   'password',
   '*.password',
-  // IMAP_URL holds the mailbox password (issue #12), and imapflow's options carry it as `auth.pass`.
+  // IMAP_URL holds the mailbox password (decision 023), and imapflow's options carry it as `auth.pass`.
   'imapUrl',
   '*.imapUrl',
   '*.*.imapUrl',

@@ -20,7 +20,7 @@ const distDir = path.join(projectRoot, 'dist');
 async function main() {
   const config = loadConfigOrExit();
 
-  // Leads, the app secret and outbox mail are readable by this user only (issue #10 §7): every
+  // Leads, the app secret and outbox mail are readable by this user only (decision 015): every
   // file and folder the process creates is 0600/0700, and an existing data folder is closed too.
   process.umask(0o077);
   fs.mkdirSync(config.dataDir, { recursive: true });

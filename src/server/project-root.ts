@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project's root folder (the nearest one holding package.json above this module): the same
- * answer whether the server runs from source (`src/server`) or compiled (`dist/server/server`).
+ * answer whether the server runs from source (`src/server`) or bundled (`dist/server/server/main.js`).
  */
 export const projectRoot = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+
+/** First and longest wait before a paused worker tries again (ms; doubling in between). */
+const PAUSE_FIRST_MS = 500;
+const PAUSE_LONGEST_MS = 5000;
 
 /** What a pass is given: `signal.aborted` turns true when the worker stops; check it between steps. */
 export type WorkerPass<T> = (signal: AbortSignal) => Promise<T>;
@@ -18,12 +23,16 @@ export interface WorkerLoopOptions {
 
 /**
  * The polling loop every background worker shares (STYLE.md 'Workers share one polling loop';
- * issue #10 §4): a regular pass every `intervalMs`; `nudge()` asks for one soon and coalesces
+ * decision 018): a regular pass every `intervalMs`; `nudge()` asks for one soon and coalesces
  * (however many nudges arrive while a pass runs, at most one pass is pending); `exclusive()` runs
  * another piece of work in between passes, never alongside one; `stop(deadlineMs)` ends polling,
  * aborts the pass under way at its next checkpoint and waits for it no longer than the deadline.
  * Each pass starts from a timer, not from the end of a promise chain, so a busy worker leaves
  * room for requests, I/O and timers (such as the forced exit on shutdown).
+ *
+ * A pass that fails because the database is away pauses the worker (docs/decisions/032): one log
+ * line, nudges ignored, one retry after 0.5 s, 1 s, 2 s … at most 5 s apart, and one line when a
+ * pass succeeds again. It neither spins on the outage nor waits a long polling interval after it.
  */
 export class WorkerLoop {
   private timer: NodeJS.Timeout | undefined;
@@ -33,6 +42,10 @@ export class WorkerLoop {
   private queued = false;
   private lastPassEnd = 0;
   private readonly abort = new AbortController();
+  /** While paused: when the pause began, the current wait, and the timer of the next try. */
+  private pausedSince: number | null = null;
+  private pauseMs = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: WorkerLoopOptions) {}
 
@@ -47,8 +60,21 @@ export class WorkerLoop {
     this.nudge();
   }
 
-  /** Asks for a regular pass soon; a no-op when one is already pending or the loop stopped. */
+  /** True while passes fail because the database is away. */
+  get paused(): boolean {
+    return this.pausedSince !== null;
+  }
+
+  /**
+   * Asks for a regular pass soon; a no-op when one is already pending, the loop stopped, or it
+   * is paused (its own retry timer then decides).
+   */
   nudge(): void {
+    if (this.retryTimer) return;
+    this.run();
+  }
+
+  private run(): void {
     if (this.stopping || this.queued) return;
     this.queued = true;
     this.exclusive(async (signal) => {
@@ -58,10 +84,36 @@ export class WorkerLoop {
       if (signal.aborted) return;
       try {
         await this.o.pass(signal);
+        this.resumed();
       } finally {
         this.lastPassEnd = Date.now();
       }
-    }).catch((err) => this.o.log.error({ err }, `${this.o.name} pass failed`));
+    }).catch((err) => {
+      if (isDatabaseUnavailable(err)) this.pause();
+      else this.o.log.error({ err }, `${this.o.name} pass failed`);
+    });
+  }
+
+  private pause(): void {
+    if (this.stopping) return;
+    if (this.pausedSince === null) {
+      this.pausedSince = Date.now();
+      this.o.log.warn(`${this.o.name} paused: the database is unavailable`);
+    }
+    this.pauseMs = this.pauseMs ? Math.min(this.pauseMs * 2, PAUSE_LONGEST_MS) : PAUSE_FIRST_MS;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.run();
+    }, this.pauseMs);
+    this.retryTimer.unref();
+  }
+
+  private resumed(): void {
+    if (this.pausedSince === null) return;
+    this.o.log.info({ pausedMs: Date.now() - this.pausedSince }, `${this.o.name} resumed`);
+    this.pausedSince = null;
+    this.pauseMs = 0;
   }
 
   /**
@@ -85,6 +137,7 @@ export class WorkerLoop {
    */
   async stop(deadlineMs: number): Promise<boolean> {
     clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
     this.abort.abort();
     let timeout: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((resolve) => {

@@ -1,7 +1,7 @@
 /**
- * The admin screens' paths (spec §2 route table), the one list both sides use: the admin SPA's
+ * The admin screens' paths (docs/product.md §2.1), the one list both sides use: the admin SPA's
  * router mounts each screen at its path, and the server answers any other `/admin/…` path with
- * the 404 page and status 404 (issue #11 §6). `:id` stands for one path segment, as in React
+ * the 404 page and status 404. `:id` stands for one path segment, as in React
  * Router.
  */
 export const adminPaths = {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-/** Admin sign-in payload (spec §7 POST /api/admin/login, §5 'username and password required'). */
+/**
+ * Admin sign-in payload (docs/product.md §4.1, `POST /api/admin/login`: both required).
+ */
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required.' }).min(1, 'Username is required.').max(200),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1000),
@@ -24,9 +26,7 @@ export const loginResultSchema = z.object({
   secondFactor: z
     .object({ passkey: z.boolean(), totp: z.boolean() })
     .optional()
-    .describe(
-      'Present when the password was right but a second factor must follow (issue #13): no session yet.',
-    ),
+    .describe('Present when the password was right but a second factor must follow: no session yet.'),
 });
 
 /** The demo-mode test pair (kept zod-free in demo-admin.ts for the login screen's bundle). */

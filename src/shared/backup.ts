@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/admin/backup-status` (issue #14): what the dashboard's 'Last backup' line shows.
+ * `GET /api/admin/backup-status` (decision 022): what the dashboard's 'Last backup' line shows.
  * - `daily`: `on` (the server backs up the embedded database once a day), `off` (`BACKUP_KEEP=0`)
  *   or `postgres` (the server does not back up PostgreSQL; pg_dump or the provider does).
  * - `lastBackupAt`: the newest backup file in `DATA_DIR/backups` (daily or `npm run backup`), ISO

@@ -7,15 +7,23 @@ export const campaignStatuses = ['draft', 'sending', 'sent'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
 /**
- * Recipient states (DESIGN §3 'Campaigns'): `pending` waits (for the worker or the daily cap),
+ * Recipient states (docs/product.md §8.3): `pending` waits (for the worker or the daily cap),
  * `sending` is claimed and being handed to the provider, `sent`, `failed` (with the provider's
- * error), `skipped` (unsubscribed), `interrupted` (the process stopped mid-send; not resent so
- * nobody gets the campaign twice).
+ * error), `skipped` (unsubscribed), `interrupted` (the process stopped mid-send and the provider
+ * may have delivered it: not resent automatically; the admin may resend it once, decision 044).
  */
-export const recipientStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped', 'interrupted'] as const;
+export const recipientStatuses = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+  'interrupted',
+  'bounced',
+] as const;
 export type RecipientStatus = (typeof recipientStatuses)[number];
 
-/** A campaign as the list shows it (spec §3 'Campaign' plus per-status counts). */
+/** A campaign as the list shows it (docs/product.md §8.1 plus per-status counts). */
 export const campaignSchema = z
   .object({
     id: rowId,
@@ -38,8 +46,13 @@ export const campaignRecipientSchema = z
   .object({
     id: rowId,
     contactId: rowId.nullable(),
-    /** The address this row is for (unique per campaign, lower-cased; issue #11 §3). */
-    email: z.string().describe('The address this row is for (unique per campaign, lower-cased).'),
+    /** The address this row is for (unique per campaign, lower-cased). */
+    email: z
+      .string()
+      .nullable()
+      .describe(
+        'The address this row is for (unique per campaign, lower-cased); null once the contact was erased.',
+      ),
     status: z.enum(recipientStatuses),
     sentAt: z.string().nullable(),
     errorMessage: z.string().nullable(),
@@ -54,7 +67,7 @@ export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
 
 /**
  * GET /api/admin/campaigns/{id}/details: the campaign, its counts, and one page of its
- * recipients in queue order (issue #15: paged; `recipientsNextCursor` asks for the next).
+ * recipients in queue order (paged; `recipientsNextCursor` asks for the next).
  */
 export const campaignDetailsSchema = campaignSchema
   .extend({
@@ -63,11 +76,16 @@ export const campaignDetailsSchema = campaignSchema
       .string()
       .nullable()
       .describe('Pass as `cursor` for the next page of recipients; null on the last page.'),
+    interruptedToResend: z
+      .number()
+      .describe(
+        "Interrupted recipients 'Resend to N interrupted' would send to: never resent before (an interrupted recipient is resent at most once).",
+      ),
   })
   .meta({ id: 'CampaignDetails' });
 export type CampaignDetails = z.infer<typeof campaignDetailsSchema>;
 
-/** Largest page of recipients or audience members, and the size without `limit` (issue #15). */
+/** Largest page of recipients or audience members, and the size without `limit` (decision 029). */
 export const CAMPAIGN_PAGE_MAX = 200;
 
 /** Query of the details' recipient page: `limit` rows after `cursor`. */
@@ -81,7 +99,7 @@ export const recipientPageQuerySchema = z.object({
 });
 
 /**
- * A server-side audience (issue #15): every contact still subscribed, narrowed by any of a search
+ * A server-side audience (decision 029): every contact still subscribed, narrowed by any of a search
  * (name, email or message, as the contacts list), a status and a tag. `{}` is everyone
  * subscribed. Resolved by the database in one `INSERT … SELECT`, so a million recipients never
  * travel through the browser.
@@ -93,7 +111,7 @@ export const audienceFilterSchema = z.object({
 });
 export type AudienceFilter = z.infer<typeof audienceFilterSchema>;
 
-/** Query of GET /api/admin/campaigns/audience: the checklist's page of contacts (issue #15). */
+/** Query of GET /api/admin/campaigns/audience: the checklist's page of contacts (decision 029). */
 export const audiencePageQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: contactStatusSchema.optional(),
@@ -107,7 +125,7 @@ export type AudiencePageQuery = z.infer<typeof audiencePageQuerySchema>;
 
 /**
  * A contact as the recipient checklists show it (GET /api/admin/campaigns/audience): unsubscribed
- * contacts are listed, marked, and cannot be chosen (DESIGN §3 'Unsubscribe').
+ * contacts are listed, marked, and cannot be chosen (docs/product.md §8.6).
  */
 export const audienceMemberSchema = z
   .object({
@@ -144,7 +162,7 @@ export const audiencePageSchema = z
   .meta({ id: 'AudiencePage' });
 export type AudiencePage = z.infer<typeof audiencePageSchema>;
 
-/** POST /api/admin/campaigns/{id}/send answer (spec §7: sentCount with success and failed). */
+/** POST /api/admin/campaigns/{id}/send answer (docs/product.md §12.3: sentCount with success and failed). */
 export const campaignSendResultSchema = z
   .object({
     /** Recipients handled by this call (sent + failed + skipped). */
@@ -167,15 +185,15 @@ const required = (label: string, max: number) =>
     .min(1, 'All fields are required')
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`);
 
-/** Refuses a template with unknown placeholders, naming them and the known ones (issue #11 §4). */
+/** Refuses a template with unknown placeholders, naming them and the known ones. */
 const knownPlaceholdersOnly = (template: string, ctx: z.RefinementCtx) => {
   const unknown = unknownPlaceholders(template);
   if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
 };
 
 /**
- * POST /api/admin/campaigns (spec §5: name, subject and HTML content required, trimmed; issue #11
- * §4: subject and content may use only the known placeholders).
+ * POST /api/admin/campaigns (docs/product.md §8.2: name, subject and HTML content required, trimmed;
+ * subject and content may use only the known placeholders, §8.5).
  */
 export const campaignCreateSchema = z.object({
   name: required('Campaign name', 200),
@@ -183,7 +201,7 @@ export const campaignCreateSchema = z.object({
   htmlContent: required('Content', 200_000).superRefine(knownPlaceholdersOnly),
   /** The recipients ticked in the create dialog, kept with the draft until it is sent. */
   recipientIds: z.array(bodyId('Recipient id')).max(100_000).optional(),
-  /** Everyone matching this filter too ('Select all N matching'; issue #15). */
+  /** Everyone matching this filter too ('Select all N matching'). */
   audience: audienceFilterSchema.optional(),
   /** Contacts left out of the audience (unticked after 'Select All'). */
   excludeIds: z.array(bodyId('Excluded id')).max(100_000).optional(),
@@ -191,8 +209,15 @@ export const campaignCreateSchema = z.object({
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
 
 /**
- * POST /api/admin/campaigns/{id}/send (spec §5: at least one recipient): hand-picked contact ids,
- * an audience filter (issue #15), and, for a draft, `draftRecipients: true` to keep the
+ * PUT /api/admin/campaigns/{id}: a draft's name, subject and content, with Create Campaign's
+ * rules. Its recipients stay; they are chosen again when it is sent.
+ */
+export const campaignEditSchema = campaignCreateSchema.pick({ name: true, subject: true, htmlContent: true });
+export type CampaignEdit = z.infer<typeof campaignEditSchema>;
+
+/**
+ * POST /api/admin/campaigns/{id}/send (docs/product.md §8.2: at least one recipient): hand-picked contact
+ * ids, an audience filter (decision 029), and, for a draft, `draftRecipients: true` to keep the
  * recipients chosen when it was created (without it the choice replaces them); `excludeIds`
  * leaves contacts out of the audience and of the kept recipients.
  */
@@ -212,5 +237,19 @@ export const campaignSendSchema = z
   });
 export type CampaignSend = z.infer<typeof campaignSendSchema>;
 
-/** `/unsubscribe/:token`: the signed token of one campaign recipient (DESIGN §3 'Unsubscribe'). */
+/**
+ * POST /api/admin/campaigns/{id}/resend-interrupted (decision 044): `count` is the number the
+ * confirmation named ('Resend to N interrupted'); the server refuses (409) when it no longer
+ * matches, so the admin never sends to more, or other, recipients than they agreed to.
+ */
+export const campaignResendInterruptedSchema = z.strictObject({
+  count: z
+    .number({ error: 'count must be the number of interrupted recipients to resend' })
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(MAX_ID, 'count is too large'),
+});
+export type CampaignResendInterrupted = z.infer<typeof campaignResendInterruptedSchema>;
+
+/** `/unsubscribe/:token`: the signed token of one campaign recipient (docs/product.md §8.6). */
 export const unsubscribeParamsSchema = z.object({ token: z.string().max(200) });

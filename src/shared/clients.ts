@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
 import { rowId } from './ids.ts';
 
-/** A client (spec §3 'Client'). */
+/** A client (docs/product.md §7.1). */
 export const clientSchema = z
   .object({
     id: rowId,
@@ -17,7 +17,7 @@ export const clientSchema = z
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof clientSchema>;
 
-/** A client task (spec §3 'Client task'): status done or working. */
+/** A client task (docs/product.md §7.2): status done or working. */
 export const clientTaskSchema = z
   .object({
     id: rowId,
@@ -27,10 +27,7 @@ export const clientTaskSchema = z
     status: z.enum(['done', 'working']),
     completedAt: z.string().nullable(),
     createdAt: z.string(),
-    dueAt: z
-      .string()
-      .nullable()
-      .describe('Optional due date (issue #13): the instant that ends the chosen day.'),
+    dueAt: z.string().nullable().describe('Optional due date: the instant that ends the chosen day.'),
   })
   .meta({ id: 'ClientTask' });
 export type ClientTask = z.infer<typeof clientTaskSchema>;
@@ -44,7 +41,7 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .transform((v) => v || null);
 
-/** POST /api/admin/clients (spec §5: name required, 'Please enter a client name.'). */
+/** POST /api/admin/clients (docs/product.md §7.1: name required, 'Please enter a client name.'). */
 export const clientCreateSchema = z.object({
   name: z
     .string({ error: 'Please enter a client name.' })
@@ -65,7 +62,13 @@ export const clientCreateSchema = z.object({
 });
 export type ClientCreate = z.input<typeof clientCreateSchema>;
 
-/** POST /api/admin/clients/{clientId}/tasks (spec §5: 'Please enter a task title.'). */
+/**
+ * PATCH /api/admin/clients/{id}: the Edit Client dialog sends every field of 'Add Client' again,
+ * with the same rules; a blank optional field clears it.
+ */
+export const clientUpdateSchema = clientCreateSchema;
+
+/** POST /api/admin/clients/{clientId}/tasks (docs/product.md §7.2: 'Please enter a task title.'). */
 export const clientTaskCreateSchema = z.object({
   title: z
     .string({ error: 'Please enter a task title.' })
@@ -73,7 +76,7 @@ export const clientTaskCreateSchema = z.object({
     .min(1, 'Please enter a task title.')
     .max(200, 'Task title must be at most 200 characters.'),
   description: optionalText(5000, 'Description'),
-  /** Optional (issue #13), as contact tasks take it: an instant, the end of the chosen local day. */
+  /** Optional, as contact tasks take it: an instant, the end of the chosen local day. */
   dueAt: isoDateTime('Due date')
     .optional()
     .nullable()
@@ -82,8 +85,15 @@ export const clientTaskCreateSchema = z.object({
 export type ClientTaskCreate = z.input<typeof clientTaskCreateSchema>;
 
 /**
- * PATCH /api/admin/clients/tasks/{taskId} (spec §7: status, completedAt). Spec §4: working empties
- * completedAt; done keeps the given time, or now when none is given.
+ * PUT /api/admin/clients/tasks/{taskId}: the Edit Task dialog sends title, description and due
+ * date again with Add Task's rules (a blank optional field clears it); the status stays.
+ */
+export const clientTaskEditSchema = clientTaskCreateSchema;
+export type ClientTaskEdit = z.input<typeof clientTaskEditSchema>;
+
+/**
+ * PATCH /api/admin/clients/tasks/{taskId} (docs/product.md §12.3: status, completedAt). docs/product.md §7.2:
+ * working empties completedAt; done keeps the given time, or now when none is given.
  */
 export const clientTaskUpdateSchema = z.object({
   status: z.enum(['done', 'working'], { error: 'Status must be done or working.' }),

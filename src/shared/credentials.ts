@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './ids.ts';
 
-/** A stored credential, decrypted for the unlocked vault (spec §3 'Credential'). */
+/** A stored credential, decrypted for the unlocked vault (docs/product.md §9.1). */
 export const credentialSchema = z
   .object({
     id: rowId,
@@ -25,7 +25,7 @@ const optional = (max: number, label: string) =>
     .transform((v) => (v?.trim() ? v : null));
 
 /**
- * POST /api/admin/credentials (spec §5: company name required, 'Company name is required'; other
+ * POST /api/admin/credentials (docs/product.md §9.1: company name required, 'Company name is required'; other
  * fields optional, and the screens omit empty ones from the payload).
  */
 export const credentialCreateSchema = z.object({
@@ -44,8 +44,8 @@ export type CredentialInput = z.output<typeof credentialCreateSchema>;
 /** PATCH /api/admin/credentials/{id}: the same fields, each optional; absent fields are kept. */
 export const credentialUpdateSchema = credentialCreateSchema.partial();
 
-/** The header every credentials call carries (spec §6). */
+/** The header every credentials call carries (docs/product.md §9.2). */
 export const VAULT_PASSWORD_HEADER = 'x-credentials-password';
 
-/** The vault password of demo mode (DESIGN §3), printed at start-up and written in the README. */
+/** The vault password of demo mode (docs/product.md §9.1), printed at start-up and written in the README. */
 export const DEMO_VAULT_PASSWORD = 'demo-vault';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The instants a date-time field may hold: years 1 to 9999 in UTC. PostgreSQL refuses year 0, and
  * JavaScript writes years past 9999 as `+010000-…`, which PostgreSQL cannot read; either would
- * fail the query as a 500 instead of a 400 (issue #10 §6).
+ * fail the query as a 500 instead of a 400.
  */
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');

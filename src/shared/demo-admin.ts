@@ -1,5 +1,5 @@
 /**
- * The built-in test pair used only in demo mode (DESIGN §3 'Admin sign-in'): it never works
+ * The built-in test pair used only in demo mode (docs/product.md §1.3): it never works
  * once ADMIN_USERNAME and ADMIN_PASSWORD are configured. In a file of its own, without zod, so
  * the admin's login screen can offer it without downloading the schemas (decision 028).
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Largest row id: ids are PostgreSQL `integer` (serial) columns, which end at 2^31 − 1. A larger
  * number names no row and would make the database refuse the query, so schemas refuse it first
- * with a 400 (issue #10 §6).
+ * with a 400.
  */
 export const MAX_ID = 2_147_483_647;
 
@@ -23,7 +23,7 @@ export const rowId = z.number().int();
 
 /**
  * A positive integer path parameter up to `MAX_ID` (past it the database refuses the number,
- * issue #10 §6); anything else is a 400 naming the parameter.
+ * docs/product.md §12.1); anything else is a 400 naming the parameter.
  */
 const pathId = (name: string) =>
   z.coerce

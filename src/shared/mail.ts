@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * GET /api/auth/google/status: the mail connection as the setup page shows it (spec §3
- * 'Mail connection status: connected, email', plus what the page needs to explain the setup).
+ * GET /api/auth/google/status: the mail connection as the setup page shows it (docs/product.md §10.2:
+ * connected, the address, and what the page needs to explain the setup).
  */
 export const mailStatusSchema = z
   .object({
@@ -17,7 +17,7 @@ export const mailStatusSchema = z
     readsReplies: z
       .boolean()
       .describe(
-        'The connection may read replies (gmail.readonly granted, issue #12); false for an account connected before, which keeps sending but must reconnect to receive replies.',
+        'The connection may read replies (gmail.readonly granted); false for an account connected before, which keeps sending but must reconnect to receive replies.',
       ),
     /** Whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set on the server. */
     configured: z
@@ -35,7 +35,10 @@ export const mailStatusSchema = z
   .meta({ id: 'MailStatus' });
 export type MailStatus = z.infer<typeof mailStatusSchema>;
 
-/** GET /api/admin/mail-usage: messages sent in the rolling last 24 hours against the daily cap (DESIGN §3). */
+/**
+ * GET /api/admin/mail-usage: messages sent in the rolling last 24 hours against the daily cap
+ * (docs/product.md §10.6).
+ */
 export const mailUsageSchema = z
   .object({ sentLast24h: z.number(), dailyLimit: z.number() })
   .meta({ id: 'MailUsage' });

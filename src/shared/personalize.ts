@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 
 /**
- * Campaign placeholders (issue #11 §4): `{{name}}` is the contact's full name, `{{firstName}}` its
+ * Campaign placeholders: `{{name}}` is the contact's full name, `{{firstName}}` its
  * first word, `{{email}}` the address. Spaces inside the braces are allowed (`{{ name }}`); the
  * names are case-sensitive. Anything else in double braces is an unknown placeholder, which blocks
  * creating and sending the campaign rather than reaching people as literal text.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './ids.ts';
 
-/** GET /api/admin/replies (issue #12): the dashboard's 'New replies'. Dates are ISO 8601 UTC. */
+/** GET /api/admin/replies (decision 023): the dashboard's 'New replies'. Dates are ISO 8601 UTC. */
 export const recentRepliesSchema = z
   .object({
     unread: z.number().int().describe('Unread replies over all contacts (automatic replies never count).'),
@@ -21,7 +21,7 @@ export const recentRepliesSchema = z
   .meta({ id: 'RecentReplies' });
 export type RecentReplies = z.infer<typeof recentRepliesSchema>;
 
-/** GET /api/admin/mail/inbound (issue #12): where replies are read from, for the setup page. */
+/** GET /api/admin/mail/inbound (decision 023): where replies are read from, for the setup page. */
 export const inboundStatusSchema = z
   .object({
     mailboxes: z.array(
@@ -36,6 +36,20 @@ export const inboundStatusSchema = z
           .number()
           .int()
           .describe('Messages handled (replies, auto-replies, bounces) since the mailbox was added.'),
+        skipped: z
+          .number()
+          .int()
+          .describe('Messages the import could not take and moved past (docs/decisions/033).'),
+        latestSkipped: z
+          .array(
+            z.object({
+              at: z.string().describe('When it was skipped.'),
+              position: z.string().describe('`<uidvalidity>/<uid>` (IMAP) or the Gmail message id.'),
+              reason: z.string().describe('Why, in our words; never any of the message content.'),
+              size: z.number().int().describe('Its size in bytes.'),
+            }),
+          )
+          .describe('The latest skipped ones, newest first (at most five).'),
       }),
     ),
   })

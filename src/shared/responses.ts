@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The one error body of the API (DESIGN §3 'Responses', decision 003): every refusal, whatever its
+ * The one error body of the API (docs/product.md §12.1, decision 003): every refusal, whatever its
  * status, is `{ "error": "<human message>", "details"?: … }`. A 400 from validation carries
  * `details.fieldErrors` (`{ <field>: [message, …] }`), naming every bad field.
  */
 export const errorSchema = z
   .object({
-    error: z.string().describe('A human message, shown to the admin as it is (spec §8).'),
+    error: z.string().describe('A human message, shown to the admin as it is.'),
     details: z
       .unknown()
       .optional()
@@ -30,7 +30,7 @@ export const errorMeanings = {
   415: 'The request body is not JSON (Content-Type: application/json).',
   429: 'Too many requests: wait for the time the message and the Retry-After header give.',
   502: 'The mail provider refused or failed to take the message.',
-  503: 'Not available: a setting or service this call needs is missing.',
+  503: 'Not available: a setting or service this call needs is missing, or the database is briefly away (wait for the Retry-After header).',
 } as const;
 export type ErrorStatus = keyof typeof errorMeanings;
 

@@ -3,7 +3,7 @@ import type { loginResultSchema } from './auth.ts';
 import { rowId } from './ids.ts';
 
 /**
- * Sign-in security (issue #13, decision 024): payloads and answers shared by the API and the
+ * Sign-in security (decision 024): payloads and answers shared by the API and the
  * Security screen (/admin/security).
  */
 
@@ -54,6 +54,18 @@ export const passkeyRenameSchema = z.object({ name: passkeyName });
 /** POST /api/admin/login/passkey and /api/admin/security/step-up/passkey. */
 export const passkeyAssertionSchema = z.object({ response: webAuthnResponseSchema });
 
+/**
+ * POST /api/admin/security/step-up (decision 036): the password again plus, when the account has
+ * a second factor, a code (authenticator or recovery) or a passkey answer (options from
+ * POST /api/admin/security/step-up/passkey/options).
+ */
+export const stepUpSchema = z.object({
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1000),
+  code: codeSchema.shape.code.optional(),
+  passkey: webAuthnResponseSchema.optional(),
+});
+export type StepUpRequest = z.infer<typeof stepUpSchema>;
+
 /** One recorded sign-in event (a sign-in, a failure, a factor added or removed). */
 export const securityEventSchema = z
   .object({
@@ -89,6 +101,24 @@ export const securityOverviewSchema = z
   })
   .meta({ id: 'SecurityOverview' });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
+
+/** One live admin session on the Security screen's sessions list (decision 036). */
+export const sessionSummarySchema = z
+  .object({
+    id: rowId,
+    createdAt: z.string().describe('When it signed in.'),
+    lastSeenAt: z.string().describe('Last request, to the minute.'),
+    ip: z.string().nullable().describe('The client address at sign-in.'),
+    device: z.string().describe("Named from the user agent, e.g. 'Chrome 131 on macOS (desktop)'."),
+    userAgent: z.string().nullable(),
+    current: z.boolean().describe('The session making this request.'),
+  })
+  .meta({ id: 'AdminSession' });
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+/** GET /api/admin/security/sessions. */
+export const sessionListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+/** POST /api/admin/security/sessions/end-others: how many were signed out. */
+export const endedSessionsSchema = z.object({ ended: z.number().int() });
 
 /** New recovery codes: shown once, stored hashed (empty when the factor added was not the first). */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { rowId } from './ids.ts';
 
-/** A tag (spec §3 'Tag'); `color` is a CSS hex colour. */
+/** A tag (docs/product.md §6.4); `color` is a CSS hex colour. */
 export const tagSchema = z.object({ id: rowId, name: z.string(), color: z.string() }).meta({ id: 'Tag' });
 export type Tag = z.infer<typeof tagSchema>;
 
-/** POST /api/admin/tags: tag creation, which the spec does not show (DESIGN §3 'Tags'). */
+/** POST /api/admin/tags: tag creation, which the spec does not show (docs/product.md §6.4). */
 export const tagCreateSchema = z.object({
   name: z
     .string({ error: 'Tag name is required' })

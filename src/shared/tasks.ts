@@ -5,7 +5,7 @@ import { bodyId, rowId } from './ids.ts';
 export const taskPriorities = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof taskPriorities)[number];
 
-/** A follow-up task on a contact (spec §3; DESIGN §3: pending → completed, priority, due date). */
+/** A follow-up task on a contact (docs/product.md §6.5: pending → completed, priority, due date). */
 export const contactTaskSchema = z
   .object({
     id: rowId,
@@ -23,7 +23,7 @@ export const contactTaskSchema = z
   .meta({ id: 'ContactTask' });
 export type ContactTask = z.infer<typeof contactTaskSchema>;
 
-/** POST /api/admin/tasks (spec §7, §5 'Task title is required'). */
+/** POST /api/admin/tasks (docs/product.md §12.3, §6.5 'Task title is required'). */
 export const contactTaskCreateSchema = z.object({
   contactId: bodyId('contactId', 'contactId is required'),
   title: z
@@ -47,7 +47,15 @@ export const contactTaskCreateSchema = z.object({
 export type ContactTaskCreate = z.input<typeof contactTaskCreateSchema>;
 
 /**
- * Query of GET /api/admin/tasks (issue #15): optional status and page size. Without `limit` the
+ * PUT /api/admin/tasks/{taskId}: the Edit Task dialog sends every editable field again with Add
+ * Task's rules (a blank description or due date clears it; no priority means medium). The
+ * contact and the status stay as they are.
+ */
+export const contactTaskEditSchema = contactTaskCreateSchema.omit({ contactId: true });
+export type ContactTaskEdit = z.input<typeof contactTaskEditSchema>;
+
+/**
+ * Query of GET /api/admin/tasks (decision 026): optional status and page size. Without `limit` the
  * answer stops at {@link TASK_LIST_MAX} tasks, never the whole table; the dashboard asks for
  * `status=pending&limit=5`.
  */

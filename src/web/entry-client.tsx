@@ -1,66 +1,85 @@
 /**
- * Browser entry of the public landing (index.html): hydrates the server-rendered markup with the
- * same `SiteConfig` the server rendered it with (`window.__SITE__`). Without prerendered markup
- * (e.g. `vite` dev server) it renders from scratch instead.
+ * Browser entry of the public landing (index.html). The server sends the whole page as HTML;
+ * this hydrates only its islands, each as its own React root with the props the server wrote
+ * beside it and the runtime `SiteConfig` (`window.__SITE__`), and only those of the layout on
+ * screen: desktop from 768 px, mobile below. An island of the other layout, or one with its own
+ * `data-media` query (the testimonial carousel below 1024 px), loads and hydrates when its query
+ * starts to match (docs/decisions/045-landing-islands-and-one-brand-mark.md).
  *
- * Only the layout on screen is loaded and hydrated (desktop from 768 px, mobile below): the
- * other one keeps its server HTML until the viewport crosses the breakpoint (see LandingPage).
+ * Once every island on screen has committed, `<html data-hydrated="true">` tells tests (and
+ * tools) the page is interactive.
  */
-import { lazy, StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LandingPage, type LayoutComponent } from './landing/landing-page';
+import * as React from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { type IslandName, islandLoaders } from './landing/islands/registry';
+import { recordFirstTouch } from './landing/lib/first-touch';
 import { MOBILE_QUERY } from './landing/lib/motion';
 import { getSite } from './lib/site';
 
-const loadDesktop = () => import('./landing/desktop/desktop-landing').then((module) => module.DesktopLanding);
-const loadMobile = () => import('./landing/mobile/mobile-landing').then((module) => module.MobileLanding);
-
-/** A lazy layout whose code loads only once the viewport matches `query` (`matches` = now). */
-function lazyWhen(
-  load: () => Promise<LayoutComponent>,
-  query: MediaQueryList,
-  wanted: boolean,
-): LayoutComponent {
-  return lazy(
-    () =>
-      new Promise<{ default: LayoutComponent }>((resolve) => {
-        const check = () => {
-          if (query.matches !== wanted) return;
-          query.removeEventListener('change', check);
-          void load().then((component) => resolve({ default: component }));
-        };
-        query.addEventListener('change', check);
-        check();
-      }),
-  );
+/** Calls `onCommit` once its island's first render is on the page. */
+function Committed({ onCommit, children }: { onCommit: () => void; children: React.ReactNode }) {
+  React.useEffect(() => onCommit(), [onCommit]);
+  return children;
 }
 
-/** Loads the visible layout, then hydrates (or renders) the page. */
-async function start(container: HTMLElement): Promise<void> {
-  const mobileQuery = window.matchMedia(MOBILE_QUERY);
-  const isMobile = mobileQuery.matches;
-  const visible = await (isMobile ? loadMobile() : loadDesktop());
-  const layouts = isMobile
-    ? { Mobile: visible, Desktop: lazyWhen(loadDesktop, mobileQuery, false) }
-    : { Desktop: visible, Mobile: lazyWhen(loadMobile, mobileQuery, true) };
-  const app = (
-    <StrictMode>
-      <LandingPage site={getSite()} layouts={layouts} />
-    </StrictMode>
-  );
-  if (container.firstElementChild) {
-    // A transition, so React hydrates in time slices that yield to the browser (an event that
-    // arrives meanwhile is handled first) instead of one long task: the server HTML is already on
-    // screen, so nothing waits for it (decision 028, Lighthouse TBT).
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else {
-    createRoot(container).render(app);
-  }
+/**
+ * The media queries an island waits for (all must match; none: it hydrates at once). Kept apart
+ * rather than joined with `and`: `not all and (…)` queries cannot be combined that way.
+ */
+function queriesFor(element: HTMLElement): MediaQueryList[] {
+  const layout = element.closest<HTMLElement>('[data-layout]')?.dataset.layout;
+  return [
+    layout === 'desktop' ? `not all and ${MOBILE_QUERY}` : null,
+    layout === 'mobile' ? MOBILE_QUERY : null,
+    element.dataset.media ?? null,
+  ]
+    .filter((query): query is string => query !== null)
+    .map((query) => window.matchMedia(query));
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element.');
-// Not a top-level await: the layout chunks import this chunk, which must finish evaluating first.
-void start(container);
+async function hydrateIsland(element: HTMLElement, index: number, onCommit: () => void): Promise<void> {
+  const name = element.dataset.island as IslandName;
+  const load = islandLoaders[name];
+  if (!load) throw new Error(`Unknown island '${name}'.`);
+  const Component = await load();
+  const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+  // A transition: React hydrates in slices that yield to the browser (decision 028, TBT).
+  React.startTransition(() => {
+    hydrateRoot(
+      element,
+      <Committed onCommit={onCommit}>
+        <Component {...props} site={getSite()} />
+      </Committed>,
+      { identifierPrefix: `i${index}-` },
+    );
+  });
+}
+
+function start(): void {
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  let waiting = 0;
+  const committed = () => {
+    waiting -= 1;
+    if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
+  };
+  islands.forEach((element, index) => {
+    const queries = queriesFor(element);
+    const matches = () => queries.every((query) => query.matches);
+    if (matches()) {
+      waiting += 1;
+      void hydrateIsland(element, index, committed);
+      return;
+    }
+    const later = () => {
+      if (!matches()) return;
+      for (const query of queries) query.removeEventListener('change', later);
+      void hydrateIsland(element, index, () => undefined);
+    };
+    for (const query of queries) query.addEventListener('change', later);
+  });
+  if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
+}
+
+// Where this visit came from, kept in the tab for a lead sent later (decision 037).
+recordFirstTouch();
+start();

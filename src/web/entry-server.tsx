@@ -7,16 +7,17 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '@/shared/site';
 import { NotFound } from './components/not-found';
-import { DesktopLanding } from './landing/desktop/desktop-landing';
 import { LandingPage } from './landing/landing-page';
-import { MobileLanding } from './landing/mobile/mobile-landing';
 import { landingHead } from './landing/seo-head';
 
-/** The landing's markup (spec §2 'Public landing'); the browser hydrates it with the same `site`. */
+/**
+ * The landing's markup (docs/product.md §3.1); the browser hydrates its islands with the
+ * same `site` (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+ */
 export function renderLanding(site: SiteConfig): string {
   return renderToString(
     <StrictMode>
-      <LandingPage site={site} layouts={{ Desktop: DesktopLanding, Mobile: MobileLanding }} />
+      <LandingPage site={site} />
     </StrictMode>,
   );
 }

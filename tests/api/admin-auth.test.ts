@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
-/** Routes reachable without a session, by design (spec §7: sign-in, sign-out, the check itself). */
+/**
+ * Routes reachable without a session, by design (docs/product.md §12: sign-in, sign-out, the check itself).
+ */
 const PUBLIC_ADMIN_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/logout',
   'GET /api/admin/check',
-  // The second sign-in step and passkey sign-in (issue #13): they refuse without their own pending state.
+  // The second sign-in step and passkey sign-in (decision 024): they refuse without their own pending state.
   'POST /api/admin/login/totp',
   'POST /api/admin/login/recovery',
   'POST /api/admin/login/passkey/options',

@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../src/db/schema/index.ts';
+import { contacts, contactTags, tags } from '../../src/db/schema/index.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 describe('GET /api/admin/contacts', () => {
@@ -72,14 +73,23 @@ describe('GET /api/admin/contacts', () => {
         'message',
         'name',
         'notes',
+        // How the contact came in (form, added by hand, import).
+        'origin',
         'phone',
         'preferTextAndCall',
         'status',
         'unsubscribed',
-        // Issue #12: bouncing addresses and unread replies.
+        // Bouncing addresses and unread replies.
         'bouncing',
         'bounceReason',
         'unreadReplies',
+        // Add Contact and import.
+        'company',
+        // The spam quarantine and the first-touch lead source.
+        'source',
+        'spamReasons',
+        // The triage table: each row's tags (decision 040).
+        'tags',
       ].sort(),
     );
   });
@@ -89,6 +99,25 @@ describe('GET /api/admin/contacts', () => {
     expect((await list('?q=MARINE')).map((c) => c.name)).toEqual(['Bob Marine']);
     expect((await list('?q=triage')).map((c) => c.name)).toEqual(['Cara']);
     expect(await list('?q=nobody')).toEqual([]);
+  });
+
+  it('ignores accents and case on both sides of the search (decision 040)', async () => {
+    await t.database.db.insert(contacts).values([
+      { name: 'Nguyễn Ngọc Ánh', email: 'anh@accents.test', message: 'Xin chào' },
+      { name: 'JOSÉ Álvarez', email: 'jose@accents.test', message: 'Café con leche' },
+    ]);
+    expect((await list('?q=ngoc')).map((c) => c.name)).toEqual(['Nguyễn Ngọc Ánh']);
+    expect((await list('?q=NGỌC')).map((c) => c.name)).toEqual(['Nguyễn Ngọc Ánh']);
+    expect((await list('?q=jose%20alv')).map((c) => c.name)).toEqual(['JOSÉ Álvarez']);
+    expect((await list('?q=jos%C3%A9')).map((c) => c.name)).toEqual(['JOSÉ Álvarez']);
+    expect((await list('?q=cafe')).map((c) => c.name)).toEqual(['JOSÉ Álvarez']);
+    const count = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contacts/count?q=ngoc',
+      headers: { cookie },
+    });
+    expect(count.json()).toEqual({ total: 1 });
+    await t.database.db.delete(contacts).where(sql`email like '%@accents.test'`);
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {
@@ -118,5 +147,138 @@ describe('GET /api/admin/contacts', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fieldErrors).toHaveProperty('status');
+  });
+});
+
+describe('GET /api/admin/contacts sorted (the triage table, decision 040)', () => {
+  let t: TestApp;
+  let cookie: string;
+  const get = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/contacts${query}`, headers: { cookie } });
+  const names = async (query: string) => {
+    const res = await get(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { name: string }[]).map((c) => c.name);
+  };
+  /** Every page of `query`, one contact a page, through the cursors. */
+  const walk = async (query: string) => {
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 20; i++) {
+      const res = await get(`${query}&limit=1${cursor}`);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...(res.json() as { name: string }[]).map((c) => c.name));
+      const next = res.headers['x-next-cursor'];
+      if (!next) return seen;
+      cursor = `&cursor=${encodeURIComponent(String(next))}`;
+    }
+    throw new Error('too many pages');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signIn(t.app);
+    const base = Date.parse('2026-02-01T10:00:00Z');
+    const rows = [
+      { name: 'delta Day', email: 'z@d.test', status: 'qualified' as const, at: 1 },
+      { name: 'Alpha', email: 'm@a.test', status: 'new' as const, at: 4 },
+      { name: 'charlie', email: 'A@c.test', status: 'converted' as const, at: 2 },
+      { name: 'Bravo', email: 'b@b.test', status: 'new' as const, at: 3 },
+      // Same name and same activity as Bravo: the id breaks the tie in every sort.
+      { name: 'bravo', email: 'c@b.test', status: 'contacted' as const, at: 3 },
+    ];
+    await t.database.db.insert(contacts).values(
+      rows.map((r) => ({
+        name: r.name,
+        email: r.email,
+        message: 'Hello',
+        status: r.status,
+        lastActivityAt: new Date(base + r.at * 1000),
+      })),
+    );
+    const [tag] = await t.database.db.insert(tags).values({ name: 'VIP', color: '#22d3ee' }).returning();
+    const [other] = await t.database.db.insert(tags).values({ name: 'agency', color: '#ff00ff' }).returning();
+    const [alpha] = await t.database.db.select().from(contacts).where(eq(contacts.name, 'Alpha'));
+    await t.database.db.insert(contactTags).values([
+      { contactId: alpha!.id, tagId: tag!.id },
+      { contactId: alpha!.id, tagId: other!.id },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  it('sorts by last activity (default newest first), name, email and status, both ways', async () => {
+    expect(await names('?')).toEqual(['Alpha', 'bravo', 'Bravo', 'charlie', 'delta Day']);
+    expect(await names('?sort=activity&order=asc')).toEqual([
+      'delta Day',
+      'charlie',
+      'Bravo',
+      'bravo',
+      'Alpha',
+    ]);
+    expect(await names('?sort=name')).toEqual(['Alpha', 'Bravo', 'bravo', 'charlie', 'delta Day']);
+    expect(await names('?sort=name&order=desc')).toEqual(['delta Day', 'charlie', 'bravo', 'Bravo', 'Alpha']);
+    expect(await names('?sort=email')).toEqual(['charlie', 'Bravo', 'bravo', 'Alpha', 'delta Day']);
+    // Status in the pipeline's order, then by last activity the same way.
+    expect(await names('?sort=status')).toEqual(['Bravo', 'Alpha', 'bravo', 'delta Day', 'charlie']);
+    expect(await names('?sort=status&order=desc')).toEqual([
+      'charlie',
+      'delta Day',
+      'bravo',
+      'Alpha',
+      'Bravo',
+    ]);
+    expect(await names('?sort=name&status=new')).toEqual(['Alpha', 'Bravo']);
+    expect(await names('?sort=name&order=desc&q=bravo')).toEqual(['bravo', 'Bravo']);
+  });
+
+  it('pages every sort through its cursor in the same order, each contact once', async () => {
+    for (const query of [
+      '?sort=activity&order=desc',
+      '?sort=activity&order=asc',
+      '?sort=name&order=asc',
+      '?sort=name&order=desc',
+      '?sort=email&order=asc',
+      '?sort=email&order=desc',
+      '?sort=status&order=asc',
+      '?sort=status&order=desc',
+    ]) {
+      expect(await walk(query), query).toEqual(await names(query));
+    }
+  });
+
+  it("answers 400 for an unknown sort or order, and for another sort's or a forged cursor", async () => {
+    for (const query of ['?sort=phone', '?order=up']) {
+      const res = await get(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    const first = await get('?sort=name&limit=1');
+    const cursor = String(first.headers['x-next-cursor']);
+    expect((await get(`?sort=email&limit=1&cursor=${cursor}`)).statusCode).toBe(400);
+    expect((await get(`?sort=name&order=desc&limit=1&cursor=${cursor}`)).statusCode).toBe(400);
+    const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const bad of [
+      forge({ s: 'name', o: 'asc', k: ['a\u0000b', 1] }),
+      forge({ s: 'name', o: 'asc', k: ['a', 2 ** 31] }),
+      forge({ s: 'name', o: 'asc', k: [1, 1] }),
+      forge({ s: 'status', o: 'asc', k: [9, '1', 1] }),
+      forge({ s: 'activity', o: 'desc', k: ['99999999999999999', 1] }),
+      forge(null),
+      'not-json',
+    ]) {
+      const sort =
+        bad.length > 12 ? JSON.parse(Buffer.from(bad, 'base64url').toString() || 'null')?.s : 'name';
+      const res = await get(`?sort=${sort ?? 'name'}&limit=1&cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ error: 'Invalid cursor' });
+    }
+  });
+
+  it('gives each row its tags, by name', async () => {
+    const res = await get('?sort=name&limit=2');
+    const [alpha, bravo] = res.json() as { name: string; tags: { name: string; color: string }[] }[];
+    expect(alpha!.tags.map((tag) => tag.name)).toEqual(['agency', 'VIP']);
+    expect(alpha!.tags[1]).toMatchObject({ name: 'VIP', color: '#22d3ee' });
+    expect(bravo!.tags).toEqual([]);
   });
 });

@@ -9,11 +9,11 @@ import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let cookie: string;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-/** One contact per address (issue #11 §3): each test lead gets its own. */
+/** One contact per address (decision 019): each test lead gets its own. */
 let leads = 0;
 async function addContact(values: Partial<typeof contacts.$inferInsert> = {}) {
   const [row] = await t.database.db
@@ -84,9 +84,15 @@ describe('send email and conversation', () => {
     });
 
     const outbox = path.join(t.dataDir, 'outbox');
+    // The outbox also holds the owner's security notices (the sign-in from a new device): the
+    // message to the contact is the one addressed to them, and there is exactly one.
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-    expect(files).toHaveLength(1);
-    const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, files[0]!)));
+    const mails = await Promise.all(
+      files.map((f) => PostalMime.parse(fs.readFileSync(path.join(outbox, f)))),
+    );
+    const toContact = mails.filter((m) => m.to?.some((a) => a.address === 'zoe@example.com'));
+    expect(toContact).toHaveLength(1);
+    const mail = toContact[0]!;
     expect(mail.subject).toBe('Your quote — next steps');
     expect(mail.to?.[0]).toMatchObject({ name: 'Zoë Müller', address: 'zoe@example.com' });
     expect(mail.from).toMatchObject({ name: 'Brightlane Studio', address: 'hello@brightlane.studio' });
@@ -241,6 +247,153 @@ describe('clients and client tasks', () => {
     expect(badEmail.json().error).toBe('Please enter a valid email address.');
   });
 
+  it('edits a client: every field replaced, blanks cleared, the same validation, 404 when gone', async () => {
+    const client = (
+      await call('POST', '/api/admin/clients', {
+        name: 'Nortwind',
+        email: 'a@nortwind.example',
+        phone: '555',
+      })
+    ).json();
+    const edited = await call('PATCH', `/api/admin/clients/${client.id}`, {
+      name: '  Northwind  ',
+      email: 'a@northwind.example',
+      phone: '',
+      company: 'Northwind Traders',
+      notes: 'Line one\nLine two',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: client.id,
+      name: 'Northwind',
+      email: 'a@northwind.example',
+      phone: null,
+      company: 'Northwind Traders',
+      notes: 'Line one\nLine two',
+    });
+    const blank = await call('PATCH', `/api/admin/clients/${client.id}`, { name: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Please enter a client name.');
+    const badEmail = await call('PATCH', `/api/admin/clients/${client.id}`, { name: 'X', email: 'nope' });
+    expect(badEmail.json().error).toBe('Please enter a valid email address.');
+    const listed = (await call('GET', '/api/admin/clients'))
+      .json()
+      .find((c: { id: number }) => c.id === client.id);
+    expect(listed.name).toBe('Northwind');
+    expect((await call('PATCH', '/api/admin/clients/999999', { name: 'Ghost' })).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/clients/99999999999', { name: 'Ghost' })).statusCode).toBe(400);
+  });
+
+  it("deletes a contact's task: 204, gone from the list, 404 the second time", async () => {
+    const contact = await addContact();
+    const task = (
+      await call('POST', '/api/admin/tasks', { contactId: contact.id, title: 'Wrong task' })
+    ).json();
+    expect((await call('DELETE', `/api/admin/tasks/${task.id}`)).statusCode).toBe(204);
+    const detail = (await call('GET', `/api/admin/contacts/${contact.id}`)).json();
+    expect(detail.tasks).toEqual([]);
+    expect((await call('DELETE', `/api/admin/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/admin/tasks/99999999999')).statusCode).toBe(400);
+  });
+
+  it("edits a contact's task and a client's task; status and completion stay; bad input and unknown ids refused", async () => {
+    const contact = await addContact();
+    const task = (
+      await call('POST', '/api/admin/tasks', {
+        contactId: contact.id,
+        title: 'Call bak',
+        description: 'typo',
+        priority: 'low',
+        dueAt: '2026-12-01T22:59:59.999Z',
+      })
+    ).json();
+    await call('POST', `/api/admin/tasks/${task.id}/complete`);
+    const edited = await call('PUT', `/api/admin/tasks/${task.id}`, {
+      title: '  Call back about the quote 📞 ',
+      description: 'שלום\nsecond line',
+      priority: 'high',
+      dueAt: null,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: task.id,
+      contactId: contact.id,
+      title: 'Call back about the quote 📞',
+      description: 'שלום\nsecond line',
+      priority: 'high',
+      dueAt: null,
+      status: 'completed',
+    });
+    expect(edited.json().completedAt).not.toBeNull();
+    const detail = (await call('GET', `/api/admin/contacts/${contact.id}`)).json();
+    expect(detail.tasks[0]).toMatchObject({ title: 'Call back about the quote 📞', priority: 'high' });
+    const blank = await call('PUT', `/api/admin/tasks/${task.id}`, { title: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Task title is required');
+    const badPriority = await call('PUT', `/api/admin/tasks/${task.id}`, { title: 'x', priority: 'urgent' });
+    expect(badPriority.json().error).toBe('Priority must be low, medium or high.');
+    expect((await call('PUT', '/api/admin/tasks/999999', { title: 'Ghost' })).statusCode).toBe(404);
+    expect((await call('PUT', '/api/admin/tasks/99999999999', { title: 'Ghost' })).statusCode).toBe(400);
+
+    const client = (await call('POST', '/api/admin/clients', { name: 'Edit Co' })).json();
+    const clientTask = (
+      await call('POST', `/api/admin/clients/${client.id}/tasks`, { title: 'Lanch site' })
+    ).json();
+    await call('PATCH', `/api/admin/clients/tasks/${clientTask.id}`, { status: 'done' });
+    const fixed = await call('PUT', `/api/admin/clients/tasks/${clientTask.id}`, {
+      title: 'Launch site',
+      description: 'After the review',
+      dueAt: '2026-12-24T22:59:59.999Z',
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({
+      id: clientTask.id,
+      title: 'Launch site',
+      description: 'After the review',
+      dueAt: '2026-12-24T22:59:59.999Z',
+      status: 'done',
+    });
+    const cleared = (
+      await call('PUT', `/api/admin/clients/tasks/${clientTask.id}`, {
+        title: 'Launch site',
+        description: '',
+      })
+    ).json();
+    expect(cleared).toMatchObject({ description: null, dueAt: null });
+    const noTitle = await call('PUT', `/api/admin/clients/tasks/${clientTask.id}`, { title: '' });
+    expect(noTitle.json().error).toBe('Please enter a task title.');
+    expect((await call('PUT', '/api/admin/clients/tasks/999999', { title: 'Ghost' })).statusCode).toBe(404);
+  });
+
+  it('task edits: a NUL byte changes nothing; 200 parallel edits each land whole, never mixed', async () => {
+    const contact = await addContact();
+    const task = (
+      await call('POST', '/api/admin/tasks', { contactId: contact.id, title: 'Original' })
+    ).json();
+    const client = (await call('POST', '/api/admin/clients', { name: 'Parallel Co' })).json();
+    const clientTask = (
+      await call('POST', `/api/admin/clients/${client.id}/tasks`, { title: 'Original' })
+    ).json();
+    for (const url of [`/api/admin/tasks/${task.id}`, `/api/admin/clients/tasks/${clientTask.id}`]) {
+      const nul = await call('PUT', url, { title: 'Call\u0000back', description: 'x' });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().error).toMatch(/NUL/);
+    }
+    expect((await call('GET', `/api/admin/contacts/${contact.id}`)).json().tasks[0].title).toBe('Original');
+    expect((await call('GET', `/api/admin/clients/${client.id}/tasks`)).json()[0].title).toBe('Original');
+
+    // Each request writes a title and a description that belong together: the stored pair must
+    // come from one request.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call('PUT', `/api/admin/tasks/${task.id}`, { title: `Edit ${i}`, description: `Body ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(200).fill(200));
+    const [stored] = (await call('GET', `/api/admin/contacts/${contact.id}`)).json().tasks;
+    expect(stored.description).toBe(stored.title.replace('Edit', 'Body'));
+  });
+
   it('toggles tasks per spec §4 and deletes tasks and clients (tasks cascade)', async () => {
     const client = (await call('POST', '/api/admin/clients', { name: 'Cascade Co' })).json();
     const task = (
@@ -308,7 +461,7 @@ describe('contacts paging and CSV export', () => {
         'GET',
         `/api/admin/contacts?q=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      // The count comes with the first page only (issue #15: not recomputed per page).
+      // The count comes with the first page only (not recomputed per page).
       expect(res.headers['x-total-count']).toBe(cursor ? undefined : '7');
       seen.push(...res.json().map((c: { name: string }) => c.name));
       cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -336,7 +489,10 @@ describe('contacts paging and CSV export', () => {
     );
     const body = res.body.replace(/^\uFEFF/, '');
     const [header, ...rest] = body.trim().split('\r\n');
-    expect(header).toBe('ID,Name,Email,Phone,Status,Prefers text and call,Message,Notes,Created (UTC)');
+    expect(header).toBe(
+      'ID,Name,Email,Phone,Status,Prefers text and call,Message,Notes,Created (UTC),' +
+        'Source,Referrer,UTM source,UTM medium,UTM campaign,UTM term,UTM content,Landing path,First view (UTC),Device',
+    );
     const row = rest.join('\r\n');
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain(',+1 555,');

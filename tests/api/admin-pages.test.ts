@@ -1,7 +1,7 @@
 /**
- * The admin app is served only at the admin screens' paths (spec §2 route table, the list in
+ * The admin app is served only at the admin screens' paths (docs/product.md §2.1, the list in
  * src/shared/admin-paths.ts); any other /admin path answers the 404 page with status 404
- * (issue #11 §6, DESIGN §3 '404').
+ * (docs/product.md §2.1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

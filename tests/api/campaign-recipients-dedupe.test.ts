@@ -6,7 +6,7 @@ import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 type Method = 'GET' | 'POST';
 
-/** Issue #11 §3 (nobody mailed twice, campaign mail in the conversation) and §4 (placeholders). */
+/** Nobody mailed twice, campaign mail in the conversation, and placeholders. */
 describe('campaign recipients and placeholders', () => {
   let smtp: TestSmtp;
   let t: TestApp;

@@ -4,12 +4,18 @@ import { campaignRecipients, contactMessages, contacts, mailQueue } from '../../
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn } from './helpers/test-app.ts';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function setup(env: Record<string, string> = {}, now?: () => Date) {
   const smtp = await startSmtp({ rejectRecipient: (a) => a.startsWith('reject') });
   const t = await createTestApp(
-    { SMTP_URL: smtp.url, SMTP_RATE_LIMIT: '0', APP_URL: 'https://agency.example', ...env },
+    {
+      SMTP_URL: smtp.url,
+      SMTP_RATE_LIMIT: '0',
+      APP_URL: 'https://agency.example',
+      CONTACT_POW: 'off',
+      ...env,
+    },
     { app: { campaignPollMs: 100, mailQueuePollMs: 100, ...(now ? { now } : {}) } },
   );
   const cookie = await signIn(t.app);
@@ -145,6 +151,93 @@ describe('campaigns', () => {
     expect(resent.flatMap((m) => m.envelopeTo)).toEqual(['new.comer@example.com']);
   });
 
+  it('edits a draft (recipients kept, the edit is what is sent); a sent campaign cannot be edited', async () => {
+    const { call, addContacts } = env;
+    const [person] = await addContacts(['Edit Reader']);
+    const draft = (
+      await call('POST', '/api/admin/campaigns', {
+        name: 'Typo offr',
+        subject: 'Helo',
+        htmlContent: '<p>Old</p>',
+        recipientIds: [person!.id],
+      })
+    ).json();
+    const edited = await call('PUT', `/api/admin/campaigns/${draft.id}`, {
+      name: '  Winter offer ❄️ ',
+      subject: 'Hello {{firstName}}',
+      htmlContent: '<p dir="auto">שלום {{name}}</p>',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: draft.id,
+      name: 'Winter offer ❄️',
+      subject: 'Hello {{firstName}}',
+      status: 'draft',
+      recipientCount: 1,
+    });
+    const unknown = await call('PUT', `/api/admin/campaigns/${draft.id}`, {
+      name: 'x',
+      subject: 'Hi {{surname}}',
+      htmlContent: 'c',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatch(/\{\{surname\}\}/);
+    expect(
+      (
+        await call('PUT', `/api/admin/campaigns/${draft.id}`, { name: 'x', subject: ' ', htmlContent: 'c' })
+      ).json().error,
+    ).toBe('All fields are required');
+    expect(
+      (await call('PUT', '/api/admin/campaigns/999999', { name: 'x', subject: 's', htmlContent: 'c' }))
+        .statusCode,
+    ).toBe(404);
+
+    const before = smtp.messages.length;
+    const sent = await call('POST', `/api/admin/campaigns/${draft.id}/send`, { recipientIds: [person!.id] });
+    expect(sent.json()).toMatchObject({ success: 1 });
+    const mail = await smtp.messages.slice(before)[0]!.parsed();
+    expect(mail.subject).toBe('Hello Edit');
+    expect(mail.html).toContain('שלום Edit Reader');
+    const late = await call('PUT', `/api/admin/campaigns/${draft.id}`, {
+      name: 'x',
+      subject: 's',
+      htmlContent: 'c',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('Only a draft can be edited.');
+  });
+
+  it("appends the owner's signature to every campaign email and to its copy in the conversation", async () => {
+    const { call, addContacts, t } = env;
+    const [person] = await addContacts(['Sig Reader']);
+    await call('PUT', '/api/admin/mail/signature', { signature: 'Alex <Morgan>\nBrightlane Studio' });
+    try {
+      const campaign = (
+        await call('POST', '/api/admin/campaigns', {
+          name: 'Signed',
+          subject: 'Hi',
+          htmlContent: '<p>Body</p>',
+        })
+      ).json();
+      const before = smtp.messages.length;
+      await call('POST', `/api/admin/campaigns/${campaign.id}/send`, { recipientIds: [person!.id] });
+      const mail = await smtp.messages.slice(before)[0]!.parsed();
+      const html = String(mail.html);
+      expect(html).toContain('<p>Body</p>');
+      expect(html).toContain('-- <br>Alex &lt;Morgan&gt;<br>Brightlane Studio');
+      // The signature comes before the unsubscribe footer, which stays last.
+      expect(html.indexOf('Brightlane Studio')).toBeLessThan(html.indexOf('Unsubscribe'));
+      const [copy] = await t.database.db
+        .select({ content: contactMessages.content })
+        .from(contactMessages)
+        .where(eq(contactMessages.contactId, person!.id));
+      expect(copy!.content).toContain('Alex &lt;Morgan&gt;<br>Brightlane Studio');
+      expect(copy!.content).not.toContain('Unsubscribe');
+    } finally {
+      await call('PUT', '/api/admin/mail/signature', { signature: '' });
+    }
+  });
+
   it("a draft's send goes to the contacts confirmed in the send, not to those left out of its earlier choice", async () => {
     const { call, addContacts } = env;
     const [keep, drop, added] = await addContacts(['Draft Keep', 'Draft Drop', 'Draft Added']);
@@ -204,7 +297,8 @@ describe('campaigns', () => {
     const confirmed = await t.app.inject({
       method: 'POST',
       url: unaLink,
-      headers: { origin: 'http://localhost:80' },
+      // What Chromium sends from the page's form (served with Referrer-Policy: no-referrer).
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('una.page@example.com will not receive');

@@ -90,7 +90,7 @@ describe('loadConfig', () => {
     );
   });
 
-  describe('refuses settings that are unsafe on the internet (issue #10 §1)', () => {
+  describe('refuses settings that are unsafe on the internet', () => {
     const admin = { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'a long enough secret' };
     const issuesOf = (env: Record<string, string>) => {
       try {

@@ -26,7 +26,7 @@ describe('POST /api/contact', () => {
   const stored = async () => (await t.database.db.select({ n: count() }).from(contacts))[0]!.n;
 
   beforeAll(async () => {
-    t = await createTestApp({ CONTACT_RATE_LIMIT: '3' });
+    t = await createTestApp({ CONTACT_RATE_LIMIT: '3', CONTACT_POW: 'off' });
   });
   afterAll(async () => t.close());
 
@@ -134,11 +134,12 @@ describe('POST /api/contact', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('drops a honeypot submission: same 201 to the bot, nothing stored', async () => {
-    const before = await stored();
-    const res = await post({ ...valid, website: 'http://spam.example' });
+  it('quarantines a honeypot submission: the same 201 to the bot, stored as spam (decision 037)', async () => {
+    const res = await post({ ...valid, email: 'filled@example.com', website: 'http://spam.example' });
     expect(res.statusCode).toBe(201);
-    expect(await stored()).toBe(before);
+    expect(Object.keys(res.json())).toEqual(['id']);
+    const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, res.json().id));
+    expect(row).toMatchObject({ status: 'spam', spamReasons: ['honeypot'] });
   });
 
   it('rate limits per client address with 429 and Retry-After', async () => {

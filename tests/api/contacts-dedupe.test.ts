@@ -14,7 +14,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
-/** Issue #11 §3: one contact per person, returning leads, merging old duplicates, list order. */
+/** One contact per person, returning leads, merging old duplicates, list order. */
 describe('one contact per address', () => {
   let t: TestApp;
   let cookie: string;
@@ -31,7 +31,7 @@ describe('one contact per address', () => {
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    t = await createTestApp({ CONTACT_RATE_LIMIT: '100000' });
+    t = await createTestApp({ CONTACT_RATE_LIMIT: '100000', CONTACT_POW: 'off' });
     cookie = await signIn(t.app);
   });
   afterAll(async () => t.close());

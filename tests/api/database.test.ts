@@ -41,7 +41,7 @@ describe.runIf(serverUrl)('PostgreSQL start-up', () => {
 });
 
 describe.runIf(!serverUrl)('embedded database in a data folder', () => {
-  it('is created by a child process and opened with a small buffer cache (issue #15 memory)', {
+  it('is created by a child process and opened with a small buffer cache', {
     timeout: 120_000,
   }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-db-'));

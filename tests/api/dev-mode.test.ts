@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run dev` (issue #14; decision 022), run in a temporary copy of the sources so the test can
+ * `npm run dev` (decision 022), run in a temporary copy of the sources so the test can
  * edit files: one port serves the landing (rendered from the current sources), the admin shell
  * and the Vite client; the API answers on the same port; editing a front-end module pushes a
  * Vite HMR message to a connected client and the next landing render shows the edit; editing a

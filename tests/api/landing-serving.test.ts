@@ -6,7 +6,7 @@ import { loggerOptions } from '../../src/server/logging.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue #15 'Serving': over a real socket, `GET /` is answered before Fastify (landing-fast-path.ts)
+ * Over a real socket, `GET /` is answered before Fastify (landing-fast-path.ts)
  * with exactly the route's headers and bytes, still counts people's visits, and is summarised in
  * the log instead of two lines per request; API requests keep their lines.
  */

@@ -8,8 +8,8 @@ import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * The owner's lead notification (issue #11 §4: readable text, Reply-To the lead, the lead named in
- * the subject) and its collapse into digests under a flood (issue #10 §4), on a clock the test moves.
+ * The owner's lead notification (readable text, Reply-To the lead, the lead named in
+ * the subject) and its collapse into digests under a flood (decision 018), on a clock the test moves.
  */
 
 const lead = {
@@ -33,6 +33,7 @@ describe('lead notifications', () => {
         SMTP_URL: smtp.url,
         NOTIFY_EMAIL: 'owner@example.com',
         CONTACT_RATE_LIMIT: '1000',
+        CONTACT_POW: 'off',
         APP_URL: 'https://agency.example',
         SITE_NAME: 'Brightlane Studio',
       },

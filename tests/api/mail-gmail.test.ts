@@ -11,7 +11,7 @@ describe('Gmail Workspace connection', () => {
   let t: TestApp;
   let cookie: string;
 
-  // One contact per address (issue #11 §3): every send goes to the same reader.
+  // One contact per address (decision 019): every send goes to the same reader.
   let readerId: number | undefined;
   const send = async (subject: string) => {
     readerId ??= (
@@ -108,7 +108,7 @@ describe('Gmail Workspace connection', () => {
   });
 
   it('sends through the Gmail API with a refreshed access token, then reuses it', async () => {
-    // The reply reader (issue #12) shares the token and may have refreshed it already: at most one
+    // The reply reader (decision 023) shares the token and may have refreshed it already: at most one
     // grant for the first send, none for the second.
     const grantsBefore = google.refreshGrants();
     expect((await send('First through Gmail')).statusCode).toBe(201);

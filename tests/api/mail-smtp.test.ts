@@ -21,6 +21,7 @@ describe('SMTP provider', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Brightlane Studio <info@brightlane.studio>',
       NOTIFY_EMAIL: 'owner@brightlane.studio',
+      CONTACT_POW: 'off',
     });
     cookie = await signIn(t.app);
   });
@@ -155,7 +156,11 @@ describe('SMTP failures', () => {
   it('stores a lead at once while SMTP is down and delivers its notification once it is back', async () => {
     const port = await freePort();
     const t = await createTestApp(
-      { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, NOTIFY_EMAIL: 'owner@example.com' },
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+        NOTIFY_EMAIL: 'owner@example.com',
+        CONTACT_POW: 'off',
+      },
       { app: { mailBackoff: () => 300, mailQueuePollMs: 100 } },
     );
     let smtp: TestSmtp | undefined;

@@ -16,7 +16,7 @@ import { mergeContacts } from '../../src/server/contacts/merge-contacts.ts';
 import { migrationsBefore } from './helpers/migrations-before.ts';
 
 /**
- * migration 0002 (issue #11 §3) on an owner's database that already holds the same person twice
+ * migration 0002 (decision 019) on an owner's database that already holds the same person twice
  * and a campaign that reached one address twice: the upgrade succeeds, every row survives, the
  * oldest contact becomes the address's contact and the others wait for a merge.
  */
@@ -124,9 +124,10 @@ describe('migration 0002 on a database with duplicates', () => {
         phone: undefined,
         preferTextAndCall: false,
       },
+      { spamReasons: [], pow: null, source: undefined, device: null },
       notify,
     );
-    expect(returning).toEqual({ id: 1, created: false });
+    expect(returning).toEqual({ id: 1, created: false, spam: false });
     await mergeContacts(database.db, 1, 2);
     const merged = await mergeContacts(database.db, 1, 3);
     expect(merged).toMatchObject({ id: 1, status: 'contacted', notes: 'Called', message: 'First' });

@@ -1,4 +1,4 @@
-/** A project card links only to a real public address (issue #11 §6). */
+/** A project card links only to a real public address. */
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../src/web/landing/content.ts';
 import { projectLink } from '../../src/web/landing/lib/project-link.ts';

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, mailboxSync } from '../../src/db/schema/index.ts';
 import { saveGmailConnection } from '../../src/server/mail/gmail/gmail-connection.ts';
@@ -8,7 +8,7 @@ import { composeReply } from './helpers/inbound-mail.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue #12 step 4: replies read from the connected Gmail account through the Gmail API (the
+ * Replies read from the connected Gmail account through the Gmail API (the
  * suite's stand-in, extended with profile, history and messages): connected through the real
  * OAuth flow with the read scope; history from the stored id; an expired history id falls back
  * to a bounded re-scan that stores nothing twice; an account connected before reading was asked
@@ -94,6 +94,7 @@ describe('Gmail import', () => {
     google.deliver(
       await composeReply({
         from: 'noor@example.com',
+        authenticatedBy: 'mx.google.com',
         to: ACCOUNT,
         subject: 'Early',
         text: 'before',
@@ -127,6 +128,7 @@ describe('Gmail import', () => {
     google.deliver(
       await composeReply({
         from: 'Noor Ali <noor@example.com>',
+        authenticatedBy: 'mx.google.com',
         to: ACCOUNT,
         subject: 'Re: Your website',
         html: '<p>Yes, <b>next week</b> works.</p><blockquote>earlier</blockquote>',
@@ -160,6 +162,7 @@ describe('Gmail import', () => {
     google.deliver(
       await composeReply({
         from: 'noor@example.com',
+        authenticatedBy: 'mx.google.com',
         to: ACCOUNT,
         subject: 'After expiry',
         text: 'z',
@@ -175,6 +178,52 @@ describe('Gmail import', () => {
     expect(inbound.mailboxes).toEqual([
       expect.objectContaining({ kind: 'gmail', mailbox: ACCOUNT, lastError: null }),
     ]);
+  });
+
+  it('a message the database refuses is recorded as skipped and the history moves past it (decision 033)', async () => {
+    await t.database.db.execute(sql`
+      create function refuse_poison() returns trigger language plpgsql as $$
+      begin
+        if new.subject like '%poison-subject%' then raise exception 'refused'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_poison before insert on contact_messages for each row execute function refuse_poison()`,
+    );
+    try {
+      google.deliver(
+        await composeReply({
+          from: 'noor@example.com',
+          authenticatedBy: 'mx.google.com',
+          to: ACCOUNT,
+          subject: 'poison-subject Bankverbindung-7731',
+          text: 'IBAN-DE00-SECRET',
+          messageId: 'noor-poison@example.com',
+        }),
+      );
+      google.deliver(
+        await composeReply({
+          from: 'noor@example.com',
+          authenticatedBy: 'mx.google.com',
+          to: ACCOUNT,
+          subject: 'After the poison',
+          text: 'fine',
+          messageId: 'noor-3@example.com',
+        }),
+      );
+      expect(await reader.runOnce()).toBe(1);
+      expect(await reader.runOnce()).toBe(0);
+      const inbound = (
+        await t.app.inject({ method: 'GET', url: '/api/admin/mail/inbound', headers: { cookie } })
+      ).json();
+      expect(inbound.mailboxes[0]).toMatchObject({ lastError: null, skipped: 1 });
+      expect(inbound.mailboxes[0].latestSkipped[0].reason).toMatch(
+        /^Refused by the database \(SQLSTATE P0001\)/,
+      );
+      expect(JSON.stringify(inbound)).not.toMatch(/Bankverbindung|IBAN-DE00/);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_poison on contact_messages`);
+    }
   });
 
   it('an unreachable Gmail API is recorded and retried with backoff', async () => {

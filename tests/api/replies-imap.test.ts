@@ -13,7 +13,7 @@ import { freePort, startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue #12 step 2: replies typed into a real mailbox (Debian's dovecot, appended over IMAP)
+ * Replies typed into a real mailbox (Debian's dovecot, appended over IMAP)
  * arrive in the CRM by themselves, exactly once, through a restart, a re-scan and a second
  * instance; a mailbox that is down is retried with backoff and shown.
  */
@@ -34,7 +34,13 @@ describe('IMAP import against a real dovecot', () => {
   beforeAll(async () => {
     [dovecot, smtp] = await Promise.all([startDovecot(OWN), startSmtp()]);
     t = await createTestApp(
-      { SMTP_URL: smtp.url, SMTP_RATE_LIMIT: '0', MAIL_FROM: `Agency <${OWN}>`, IMAP_URL: dovecot.url },
+      {
+        SMTP_URL: smtp.url,
+        SMTP_RATE_LIMIT: '0',
+        MAIL_FROM: `Agency <${OWN}>`,
+        IMAP_URL: dovecot.url,
+        IMAP_AUTHSERV_ID: 'mx.agency.test',
+      },
       // Polls once a minute: what arrives sooner came through IDLE.
       { app: { imapPollMs: 60_000 } },
     );
@@ -153,6 +159,7 @@ describe('IMAP import against a real dovecot', () => {
     await append(
       await composeReply({
         from: 'ann@example.com',
+        authenticatedBy: 'mx.agency.test',
         to: OWN,
         subject: 'Automatic reply: Re: Your quote',
         text: 'I am out of office until Monday.',
@@ -238,6 +245,7 @@ describe('IMAP import against a real dovecot', () => {
       log: t.app.log,
       url: dovecot.url,
       ownAddresses: [OWN],
+      authservIds: ['mx.agency.test'],
       instanceId: 'second-process',
     });
     try {
@@ -247,6 +255,7 @@ describe('IMAP import against a real dovecot', () => {
       await append(
         await composeReply({
           from: 'bo@example.com',
+          authenticatedBy: 'mx.agency.test',
           to: OWN,
           subject: 'One more thing',
           text: 'And the logo?',
@@ -272,6 +281,7 @@ describe('IMAP import against a real dovecot', () => {
       log: t.app.log,
       url: dovecot.url,
       ownAddresses: [OWN],
+      authservIds: ['mx.agency.test'],
       instanceId: 'a',
     });
     const b = new ImapPoller({
@@ -279,12 +289,14 @@ describe('IMAP import against a real dovecot', () => {
       log: t.app.log,
       url: dovecot.url,
       ownAddresses: [OWN],
+      authservIds: ['mx.agency.test'],
       instanceId: 'b',
     });
     try {
       await append(
         await composeReply({
           from: 'ann@example.com',
+          authenticatedBy: 'mx.agency.test',
           to: OWN,
           subject: 'Parallel',
           text: 'x',
@@ -302,6 +314,7 @@ describe('IMAP import against a real dovecot', () => {
       await append(
         await composeReply({
           from: 'ann@example.com',
+          authenticatedBy: 'mx.agency.test',
           to: OWN,
           subject: 'Parallel 2',
           text: 'y',
@@ -344,6 +357,7 @@ describe('IMAP import against a real dovecot', () => {
       log,
       url: downUrl,
       ownAddresses: [OWN],
+      authservIds: ['mx.agency.test'],
       instanceId: 'down',
     });
     const wrong = new ImapPoller({
@@ -351,6 +365,7 @@ describe('IMAP import against a real dovecot', () => {
       log,
       url: dovecot.url.replace(encodeURIComponent(dovecot.password), 'not-the-password'),
       ownAddresses: [OWN],
+      authservIds: ['mx.agency.test'],
       instanceId: 'wrong',
     });
     try {

@@ -7,7 +7,7 @@ import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue #12 step 1: every outgoing email carries the Message-ID stored with it, and the import
+ * Every outgoing email carries the Message-ID stored with it, and the import
  * pipeline (parse, classify, match, store once) puts replies in the right thread, marks bounces,
  * shows out-of-office mail without counting it, and ignores the rest. Real SMTP server, real
  * database, real MIME (nodemailer's composer builds the replies).
@@ -20,7 +20,10 @@ describe('replies: Message-IDs and the import pipeline', () => {
   let t: TestApp;
   let cookie: string;
   const ingest = (raw: Buffer) =>
-    ingestRawMessage({ db: t.database.db, source: 'imap', ownAddresses: [OWN] }, raw);
+    ingestRawMessage(
+      { db: t.database.db, source: 'imap', ownAddresses: [OWN], authservIds: ['mx.agency.test'] },
+      raw,
+    );
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -35,7 +38,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
   let made = 0;
   const addContact = async (name: string, email = `c${++made}-${Date.now()}@example.com`) =>
     (await t.database.db.insert(contacts).values({ name, email, message: 'Hi' }).returning())[0]!;
-  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, payload });
   const thread = async (id: number) => (await api('GET', `/api/admin/contacts/${id}/messages`)).json();
   const lastSent = async () => smtp.messages.at(-1)!.parsed();
@@ -121,6 +124,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
     await ingest(
       await composeReply({
         from: c.email,
+        authenticatedBy: 'mx.agency.test',
         subject: 'Re: Hello',
         text: 'Yes please',
         inReplyTo: firstRow!.messageId!,
@@ -158,6 +162,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
     const c = await addContact('Ed Fox', 'Ed.Fox@Example.com');
     const fresh = await composeReply({
       from: 'ED.FOX@example.com',
+      authenticatedBy: 'mx.agency.test',
       subject: 'Another question',
       text: 'Hi again',
     });
@@ -181,6 +186,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
     const c = await addContact('Flo Gray');
     const raw = await composeReply({
       from: c.email,
+      authenticatedBy: 'mx.agency.test',
       subject: 'Out of office',
       text: 'I am away until Monday.',
       headers: { 'Auto-Submitted': 'auto-replied' },
@@ -232,6 +238,14 @@ describe('replies: Message-IDs and the import pipeline', () => {
       .where(eq(campaignRecipients.id, goneRow.id));
     expect(after!.status).toBe('bounced');
     expect(after!.errorMessage).toContain('5.1.1');
+    // The campaign's log shows it (the details answer once failed its own schema on 'bounced').
+    const details = await api('GET', `/api/admin/campaigns/${campaignId}/details`);
+    expect(details.statusCode, details.body.slice(0, 300)).toBe(200);
+    expect(
+      details
+        .json()
+        .recipients.find((r: { contact: { email: string } | null }) => r.contact?.email === gone.email),
+    ).toMatchObject({ status: 'bounced', errorMessage: expect.stringContaining('5.1.1') });
     const detail = (await api('GET', `/api/admin/contacts/${gone.id}`)).json();
     expect(detail.contact).toMatchObject({ bouncing: true });
     expect(detail.contact.bounceReason).toContain('5.1.1');
@@ -249,7 +263,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
     expect(result.json()).toMatchObject({ success: 1, skipped: 1 });
   });
 
-  it('recognises a non-standard bounce (X-Failed-Recipients) and ignores delay reports', async () => {
+  it('a non-standard bounce (X-Failed-Recipients, failure subject) marks nobody; delay reports are ignored (decision 033)', async () => {
     const c = await addContact('Ida Jo', `ida-${Date.now()}@example.org`);
     const raw = await composeReply({
       from: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
@@ -257,9 +271,15 @@ describe('replies: Message-IDs and the import pipeline', () => {
       text: `The response was:\n550 5.1.1 The email account that you tried to reach does not exist.`,
       headers: { 'X-Failed-Recipients': c.email },
     });
-    expect(await ingest(raw)).toMatchObject({ kind: 'bounce', contacts: 1 });
+    expect(await ingest(raw)).toMatchObject({ kind: 'ignored' });
     const [row] = await t.database.db.select().from(contacts).where(eq(contacts.id, c.id));
-    expect(row!.bounceReason).toMatch(/^550 5\.1\.1/);
+    expect(row!.bouncingAt).toBeNull();
+    // A real report naming the contact, but returning a message we never sent, marks nobody either.
+    expect(
+      await ingest(dsnBounce({ recipient: c.email, originalId: 'never-sent@agency.test' })),
+    ).toMatchObject({
+      kind: 'ignored',
+    });
     const delayed = Buffer.from(
       dsnBounce({ recipient: 'x@example.org', originalId: 'none@agency.test' })
         .toString()
@@ -272,6 +292,7 @@ describe('replies: Message-IDs and the import pipeline', () => {
     const c = await addContact('Jo Kay');
     const raw = await composeReply({
       from: c.email,
+      authenticatedBy: 'mx.agency.test',
       subject: 'Burst',
       text: 'once',
       messageId: `burst-${Date.now()}@example.com`,
@@ -279,5 +300,95 @@ describe('replies: Message-IDs and the import pipeline', () => {
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => ingest(raw)));
     expect(outcomes.filter((o) => o.kind === 'reply' && o.stored)).toHaveLength(1);
     expect(await thread(c.id)).toHaveLength(1);
+  });
+
+  it('keeps mail that only claims a contact’s address in Unmatched mail; attach and discard (decision 033)', async () => {
+    const c = await addContact('Kai Lund', `kai-${Date.now()}@example.com`);
+    const spoof = (subject: string, ar: string | null) =>
+      composeReply({
+        from: c.email,
+        subject,
+        text: 'Please pay the new account.',
+        headers: ar ? { 'Authentication-Results': ar } : {},
+      });
+    // The provider says everything failed.
+    expect(
+      await ingest(await spoof('Change of bank details', 'mx.agency.test; dkim=fail; spf=fail; dmarc=fail')),
+    ).toMatchObject({ kind: 'unmatched', contactId: c.id, stored: true });
+    // A pass written by someone else (an authserv-id we do not trust, below nothing of ours).
+    expect(
+      await ingest(
+        await spoof('Forged verdict', `mx.evil.example; dmarc=pass header.from=${c.email.split('@')[1]}`),
+      ),
+    ).toMatchObject({ kind: 'unmatched' });
+    // dkim=pass, but signed by another domain than the From's: not aligned.
+    expect(
+      await ingest(await spoof('Unaligned', 'mx.agency.test; dkim=pass header.d=evil.example; dmarc=fail')),
+    ).toMatchObject({ kind: 'unmatched' });
+    // Comments and a pass aligned by dkim are read as RFC 8601 writes them.
+    expect(
+      await ingest(
+        await spoof(
+          'Aligned',
+          `mx.agency.test 1; dkim=pass (good signature) header.d=${c.email.split('@')[1]} header.s=s1; dmarc=none`,
+        ),
+      ),
+    ).toMatchObject({ kind: 'reply', contactId: c.id });
+    expect((await thread(c.id)).map((m: { subject: string }) => m.subject)).toEqual(['Aligned']);
+
+    const list = (await api('GET', '/api/admin/unmatched-mail')).json();
+    const mine = list.items.filter((m: { contactId: number }) => m.contactId === c.id);
+    expect(
+      mine.map((m: { subject: string; authentication: string | null }) => [m.subject, m.authentication]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Change of bank details', 'dkim=fail spf=fail dmarc=fail'],
+        ['Forged verdict', null],
+        ['Unaligned', 'dkim=pass dmarc=fail'],
+      ]),
+    );
+    expect(list.total).toBeGreaterThanOrEqual(3);
+    const byName = (subject: string) => mine.find((m: { subject: string }) => m.subject === subject)!;
+
+    const attached = await api('POST', `/api/admin/unmatched-mail/${byName('Unaligned').id}/attach`, {
+      contactId: c.id,
+    });
+    expect(attached.statusCode).toBe(200);
+    expect((await thread(c.id)).map((m: { subject: string }) => m.subject).sort()).toEqual([
+      'Aligned',
+      'Unaligned',
+    ]);
+    expect(
+      (await api('DELETE', `/api/admin/unmatched-mail/${byName('Change of bank details').id}`)).statusCode,
+    ).toBe(204);
+    expect(
+      (await api('DELETE', `/api/admin/unmatched-mail/${byName('Change of bank details').id}`)).json(),
+    ).toEqual({
+      error: 'Message not found',
+    });
+    expect(
+      (
+        await api('POST', `/api/admin/unmatched-mail/${byName('Forged verdict').id}/attach`, {
+          contactId: 2147483647,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api('POST', `/api/admin/unmatched-mail/${byName('Forged verdict').id}/attach`, {
+          contactId: 2 ** 31,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const left = (await api('GET', '/api/admin/unmatched-mail')).json();
+    expect(
+      left.items
+        .filter((m: { contactId: number }) => m.contactId === c.id)
+        .map((m: { subject: string }) => m.subject),
+    ).toEqual(['Forged verdict']);
+    // The spoof never counted as a reply.
+    expect((await thread(c.id)).map((m: { subject: string }) => m.subject)).not.toContain(
+      'Change of bank details',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { helmetHeaders } from '../../src/server/plugins/security.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * The security headers helmet decides, taken once at start (issue #15 'Writes'), on every kind of
+ * The security headers helmet decides, taken once at start (decision 030), on every kind of
  * response: an API answer, a refused request, an error and a page.
  */
 describe('security headers', () => {

@@ -5,7 +5,7 @@ import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue #10 §5: a one-to-one email is recorded (pending) before it is handed to the provider and
+ * A one-to-one email is recorded (pending) before it is handed to the provider and
  * marked sent after, so a database error can no longer follow a delivered mail, and a mail in the
  * provider's hands is already in the conversation and the daily cap.
  */
@@ -34,7 +34,7 @@ describe('one-to-one email is recorded before it leaves', () => {
     await smtp.close();
   });
 
-  // One contact per address (issue #11 §3): each test's contact gets its own.
+  // One contact per address (decision 019): each test's contact gets its own.
   let made = 0;
   const addContact = async (name: string) =>
     (

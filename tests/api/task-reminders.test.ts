@@ -22,7 +22,7 @@ import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { openTestDatabase, signIn, usingPostgres } from './helpers/test-app.ts';
 
 /**
- * The morning task reminder (issue #13): sent once per local day across instances sharing one
+ * The morning task reminder (decision 025): sent once per local day across instances sharing one
  * database, at REMINDER_HOUR in TZ (across a DST change), nothing on a day with nothing due,
  * counted against the daily cap, hostile titles escaped. Real SMTP server, real database
  * (PostgreSQL with TEST_DATABASE_URL: two instances with their own connection pools), a moved

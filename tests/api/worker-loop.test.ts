@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkerLoop } from '../../src/server/worker-loop.ts';
 
 /**
- * The shared polling loop (STYLE.md; issue #10 §4): nudges coalesce into at most one pending pass,
+ * The shared polling loop (STYLE.md): nudges coalesce into at most one pending pass,
  * exclusive work never overlaps a pass, and stop() aborts the pass under way and gives up waiting
  * at its deadline.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's 'Last backup' line (issue #14): on the test server's fresh data folder no
+ * The dashboard's 'Last backup' line (decision 022): on the test server's fresh data folder no
  * backup exists yet and the daily backup is on, so it reads 'Never' with the kept count; it
  * fits a phone without sideways scroll. Screenshots at 1280 and 390 px for review.
  */

@@ -1,5 +1,5 @@
 /**
- * The campaigns screen (spec §2 '/admin/campaigns', §5, §8, §9): tabs, 'Create Campaign' with its
+ * The campaigns screen (docs/product.md §8.1, §8.2): tabs, 'Create Campaign' with its
  * validation and recipient checklist, cards, a draft's Send, the details dialog with the
  * sandboxed preview and recipient log, resend to new recipients only, a large send answered 202
  * with its progress, and delete with the spec's confirmation. Mail goes to the demo outbox.
@@ -65,7 +65,7 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   await page.getByRole('tab', { name: 'Email Campaigns' }).click();
   await expect(page.getByText(/Used \d+ of 2,000 in the last 24 h/)).toBeVisible();
 
-  // Create: every field is required (spec §5).
+  // Create: every field is required (docs/product.md §8.2).
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   const create = page.getByRole('dialog', { name: 'Create Campaign' });
   await create.getByRole('button', { name: 'Create Campaign' }).click();
@@ -116,7 +116,7 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   await expect(card.getByText(/^Sent:/)).toBeVisible();
 
   // Details: preview in a sandboxed frame (the script never runs), as the first recipient
-  // receives it (issue #11 §4), the recipient log.
+  // receives it, the recipient log.
   await card.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name });
   await expect(details.getByText('Subject: News for {{name}}')).toBeVisible();
@@ -167,7 +167,7 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   await expect(resend).toBeHidden();
   await expect(rows).toHaveCount(9);
 
-  // A recipient whose contact is gone shows as 'Unknown' with '-' for the blanks (spec §2).
+  // A recipient whose contact is gone shows as 'Unknown' with '-' for the blanks (docs/product.md §8.1).
   await page.route('**/api/admin/campaigns/*/details', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as CampaignDetails;
@@ -185,7 +185,7 @@ test('the admin creates a campaign, sends it, reads the log, resends to new reci
   ]);
   await page.unroute('**/api/admin/campaigns/*/details');
 
-  // Delete asks first (spec §2), Cancel keeps it.
+  // Delete asks first (docs/product.md §8.1), Cancel keeps it.
   await details.getByRole('button', { name: 'Delete Campaign' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(
@@ -243,6 +243,13 @@ test('Select All waits until the list shows the typed filter, then chooses exact
   await expect(checklist.getByRole('checkbox')).toHaveCount(4); // Select All and the three matches
   await selectAll.check();
   await expect(checklist.getByText('3 selected')).toBeVisible();
+  // The filters lock with Select All, and say why (they read as broken when greyed out silently).
+  const search = create.getByRole('searchbox', { name: 'Filter contacts' });
+  await expect(search).toBeDisabled();
+  await expect(search).toHaveAccessibleDescription(
+    /filters are fixed while every matching contact is selected/,
+  );
+  await expect(checklist.getByText('Untick Select All to change them.', { exact: false })).toBeVisible();
   for (const n of ['001', '002', '003'])
     await expect(checklist.getByRole('checkbox', { name: `${prefix} ${n}` })).toBeChecked();
   await checklist.getByRole('checkbox', { name: `${prefix} 002` }).uncheck();

@@ -1,6 +1,6 @@
 /**
- * The clients screen (spec §2 '/admin/clients'): empty state, 'Add Client' with its validation,
- * client tasks (add, toggle per spec §4, delete with confirmation) and deleting a client.
+ * The clients screen (docs/product.md §7.1): empty state, 'Add Client' with its validation,
+ * client tasks (add, toggle per docs/product.md §7.2, delete with confirmation) and deleting a client.
  */
 import { expect, test } from '@playwright/test';
 import type { Client, ClientTask } from '../../src/shared/clients.ts';
@@ -24,7 +24,7 @@ test('the admin adds a client, manages its tasks and deletes it', async ({ page,
   ]);
   await expect(page.getByText('No clients yet. Click "Add Client" to get started.')).toBeVisible();
 
-  // Add Client: the name is required (spec §5).
+  // Add Client: the name is required (docs/product.md §7.1).
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Client' });
   await dialog.getByRole('button', { name: 'Add Client' }).click();
@@ -33,7 +33,7 @@ test('the admin adds a client, manages its tasks and deletes it', async ({ page,
   await expect(dialog.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
 
-  // A server failure toasts the spec's text (spec §8).
+  // A server failure toasts the spec's text (docs/product.md §7.1).
   const name = unique('Northwind Traders');
   await dialog.getByLabel('Name *').fill(name);
   await page.route('**/api/admin/clients', (route) =>
@@ -81,7 +81,8 @@ test('the admin adds a client, manages its tasks and deletes it', async ({ page,
   const taskState = async () =>
     (await adminApi<ClientTask[]>(page, baseURL!, 'GET', `/api/admin/clients/${clientId}/tasks`))[0]!;
 
-  // Toggling (spec §4): working → done with completedAt now; done → working with completedAt emptied.
+  // Toggling (docs/product.md §7.2): working → done with completedAt now; done → working with completedAt
+  // emptied.
   const checkbox = card.getByRole('checkbox', { name: 'Send the invoice' });
   await expect(checkbox).not.toBeChecked();
   await checkbox.check();

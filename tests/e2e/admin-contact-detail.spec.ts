@@ -1,5 +1,5 @@
 /**
- * The contact detail screen (spec §2 '/admin/contacts/{id}'): contact information and status,
+ * The contact detail screen (docs/product.md §6.2): contact information and status,
  * tags (add, create, remove), notes, follow-up tasks, the conversation with its inline Send
  * Email form, the unsubscribed state and 'Contact not found'.
  */
@@ -34,7 +34,7 @@ test('status, tags and notes of a contact', async ({ page, request, baseURL }) =
   await expect(page.getByRole('heading', { name: 'Original Message' })).toBeVisible();
   await expect(page.getByText('A website for our dental practice.').first()).toBeVisible();
 
-  // Status: all four values can be set directly (spec §4).
+  // Status: all four values can be set directly (docs/product.md §6.3).
   const status = page.getByRole('combobox', { name: 'Status' });
   await expect(status).toHaveText('New');
   for (const [label, value] of [
@@ -164,7 +164,8 @@ test('follow-up tasks and the inline Send Email form', async ({ page, request, b
   await expect(form.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Subject').fill('Your quote');
-  await form.getByLabel('Message').fill('<p>Here is <em>your</em> quote.</p>');
+  await form.getByRole('radio', { name: 'HTML' }).check();
+  await form.getByLabel('Message (HTML)').fill('<p>Here is <em>your</em> quote.</p>');
   await form.getByRole('button', { name: 'Send Email' }).click();
   await expect(adminToasts(page).getByText('Email sent')).toBeVisible();
   await expect(form.getByLabel('Subject')).toHaveValue('');

@@ -1,10 +1,10 @@
 /**
- * The contact list (spec §2 '/admin/contacts'): paging while scrolling, the total, CSV export,
- * 'Send Email', 'View Conversation' and 'Turn into Client', with the toasts of spec §5 and §8.
+ * The contact list (docs/product.md §6.1): paging while scrolling, the total, CSV export,
+ * 'Send Email', 'View Conversation' and 'Turn into Client', with the toasts of docs/product.md §6.1.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToasts, signInFast } from './support/admin';
+import { adminToasts, contactItems, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
 
 /** Opens the contact list searched down to `text` (debounced search, server-side). */
@@ -16,8 +16,8 @@ import { createLead, unique, uniqueEmail } from './support/helpers';
 async function openContacts(page: Page, text: string) {
   await page.goto('/admin/contacts');
   await page.getByPlaceholder('Search contacts...').fill(text);
-  await expect(page.getByRole('article').filter({ hasText: text }).first()).toBeVisible();
-  await expect(page.getByRole('article').filter({ hasNotText: text })).toHaveCount(0);
+  await expect(contactItems(page).filter({ hasText: text }).first()).toBeVisible();
+  await expect(contactItems(page).filter({ hasNotText: text })).toHaveCount(0);
 }
 
 test('the list loads more contacts as the admin scrolls and exports the filtered list as CSV', async ({
@@ -48,7 +48,7 @@ test('the list loads more contacts as the admin scrolls and exports the filtered
   ).toBeVisible();
 
   await page.getByPlaceholder('Search contacts...').fill(word);
-  const cards = page.getByRole('article');
+  const cards = contactItems(page);
   await expect(page.getByText('Showing 20 of 25 contacts')).toBeVisible();
   await expect(cards).toHaveCount(20);
   // Newest first: the last lead created heads the list.
@@ -91,8 +91,8 @@ test('Send Email from a card: missing fields, success, failure, and the conversa
   });
   await signInFast(page, baseURL!);
   await openContacts(page, name);
-  const card = page.getByRole('article').filter({ hasText: name });
-  await expect(page.getByRole('article')).toHaveCount(1);
+  const card = contactItems(page).filter({ hasText: name });
+  await expect(contactItems(page)).toHaveCount(1);
 
   // Before any email: the thread holds the original message, then 'No messages yet'.
   await card.getByRole('button', { name: 'View Conversation' }).click();
@@ -114,12 +114,13 @@ test('Send Email from a card: missing fields, success, failure, and the conversa
   await expect(dialog.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
 
-  // A provider failure shows the server's message (spec §8 'server message preferred').
+  // A provider failure shows the server's message (docs/product.md §6.6).
   await page.route('**/send-email', (route) =>
     route.fulfill({ status: 502, json: { error: 'The mail provider refused the message.' } }),
   );
   await dialog.getByLabel('Subject').fill('Booking page');
-  await dialog.getByLabel('Message').fill('<p>Hello <strong>there</strong>, happy to help.</p>');
+  await dialog.getByRole('radio', { name: 'HTML' }).check();
+  await dialog.getByLabel('Message (HTML)').fill('<p>Hello <strong>there</strong>, happy to help.</p>');
   await dialog.getByRole('button', { name: 'Send Email' }).click();
   await expect(adminToasts(page).getByText('The mail provider refused the message.')).toBeVisible();
   await expect(adminToasts(page).getByText('Error', { exact: true })).toBeVisible();
@@ -163,17 +164,20 @@ test('Turn into Client creates a client linked back to the contact and hides the
   });
   await signInFast(page, baseURL!);
   await openContacts(page, name);
-  const card = page.getByRole('article').filter({ hasText: name });
+  const card = contactItems(page).filter({ hasText: name });
 
-  // A failure toasts the spec's text (spec §8).
+  // A failure toasts the spec's text (docs/product.md §6.1).
   await page.route('**/convert-to-client', (route) =>
     route.fulfill({ status: 500, json: { error: 'boom' } }),
   );
+  const confirm = page.getByRole('alertdialog', { name: 'Turn into Client?' });
   await card.getByRole('button', { name: 'Turn into Client' }).click();
+  await confirm.getByRole('button', { name: 'Turn into Client' }).click();
   await expect(adminToasts(page).getByText('Failed to convert contact to client.')).toBeVisible();
   await page.unroute('**/convert-to-client');
 
   await card.getByRole('button', { name: 'Turn into Client' }).click();
+  await confirm.getByRole('button', { name: 'Turn into Client' }).click();
   await expect(adminToasts(page).getByText('Client created')).toBeVisible();
   await expect(card.getByText('converted', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Turn into Client' })).toHaveCount(0);

@@ -1,8 +1,7 @@
 /**
- * The credentials vault screens (spec §2 '/admin/credentials' and '/admin/credentials/{id}', §5,
- * §6, §8, §9): the server-checked password gate, the unlocked table (add, copy, reveal, inline
- * edit, delete), the detail (edit, copy, Danger Zone delete), 'Credential not found', locking on
- * reload or on a rejected password, accessibility, and screenshots at 1280 and 390 px.
+ * The credentials vault screens (docs/product.md §9, §14.1): the server-checked password gate, the unlocked
+ * table (add, copy, reveal, inline edit, delete), the detail (edit, copy, Danger Zone delete), 'Credential
+ * not found', locking on reload or on a rejected password, accessibility, and screenshots at 1280 and 390 px.
  * The e2e server runs in demo mode, so the vault password is DEMO_VAULT_PASSWORD.
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
@@ -55,7 +54,12 @@ async function submitGate(page: Page, password: string) {
 
 /** Unlocks the gate on the current page with the right password. */
 async function unlock(page: Page) {
+  const answer = page.waitForResponse((r) => r.url().endsWith(CREDENTIALS) && r.request().method() === 'GET');
   await submitGate(page, DEMO_VAULT_PASSWORD);
+  // The server's answer first, so a refusal fails here with its status and text, not as a toast
+  // that never came.
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(200);
   await expect(adminToasts(page).getByText('Access granted')).toBeVisible();
 }
 
@@ -196,14 +200,14 @@ test('the admin adds a credential: company name required, empty fields left out'
   await expect(dialog.getByLabel('Notes')).toHaveJSProperty('tagName', 'TEXTAREA');
   await expectNoAxeViolations(page, '[role="dialog"]');
 
-  // Blank company name (spaces only) is refused on the field and as a toast (spec §5).
+  // Blank company name (spaces only) is refused on the field and as a toast (docs/product.md §9.1).
   await dialog.getByLabel('Company Name *').fill('   ');
   await dialog.getByRole('button', { name: 'Add Credential' }).click();
   await expect(adminToasts(page).getByText('Company name is required')).toBeVisible();
   await expect(dialog.getByText('Company name is required', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Company Name *')).toHaveAttribute('aria-invalid', 'true');
 
-  // A server failure toasts the spec's text (spec §8).
+  // A server failure toasts the spec's text (docs/product.md §9.1).
   const companyName = unique('Acme Hosting');
   await dialog.getByLabel('Company Name *').fill(companyName);
   await page.route(`**${CREDENTIALS}`, (route) =>
@@ -241,7 +245,6 @@ test('the admin adds a credential: company name required, empty fields left out'
 
 test('copy buttons and the password reveal', async ({ page, context, baseURL }) => {
   const problems = watchPageErrors(page);
-  await grantClipboard(context, baseURL!);
   await signInFast(page, baseURL!);
   const companyName = unique('Copy Co');
   await createCredential(page, baseURL!, {
@@ -252,6 +255,8 @@ test('copy buttons and the password reveal', async ({ page, context, baseURL }) 
   });
   await page.goto('/admin/credentials');
   await unlock(page);
+  // Clipboard rights where the copy steps need them.
+  await grantClipboard(context, baseURL!);
   const line = row(page, companyName);
 
   // Masked until revealed.
@@ -394,8 +399,9 @@ test('the detail: gated on direct load, shows every field, edits, copies and del
   context,
   baseURL,
 }) => {
+  // About forty steps with two accessibility scans: past 30 s on a busy machine.
+  test.slow();
   const problems = watchPageErrors(page);
-  await grantClipboard(context, baseURL!);
   await signInFast(page, baseURL!);
   const companyName = unique('Detail Co');
   const created = await createCredential(page, baseURL!, {
@@ -411,6 +417,7 @@ test('the detail: gated on direct load, shows every field, edits, copies and del
   await expect(page.getByRole('heading', { name: 'Credentials Access' })).toBeVisible();
   await expect(page.getByText('it@detail.example')).toHaveCount(0);
   await unlock(page);
+  await grantClipboard(context, baseURL!);
 
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([

@@ -1,5 +1,5 @@
 /**
- * Issue #11 §3 and §4 in the browser, on an owner's database upgraded from before one contact per
+ * In the browser, on an owner's database upgraded from before one contact per
  * address: the server of this file starts on a data folder written before migration 0001 with the
  * same people twice, so the upgrade itself runs here. Covers the merge on the contact detail, the
  * resend dialog's '(Already sent)' by address, campaign mail in the conversation, placeholder

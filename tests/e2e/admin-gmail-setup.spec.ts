@@ -1,5 +1,5 @@
 /**
- * The mail setup screen (spec §2 '/admin/gmail-setup', §4 'Mail connection', §9): status, the
+ * The mail setup screen (docs/product.md §10.2, §14.1): status, the
  * 600×700 popup that runs the real OAuth flow against local Google stand-ins (oauth2-mock-server
  * and a Gmail API endpoint, as in the API tests), polling every 2 s that stops after 2 minutes,
  * and the not-configured explanation. Connecting changes where every mail of the server goes, so

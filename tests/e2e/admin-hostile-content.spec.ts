@@ -1,5 +1,5 @@
 /**
- * Every admin screen with hostile content, at 390 px and 1280 px (issue #11 §5): a 200-character
+ * Every admin screen with hostile content, at 390 px and 1280 px (decision 017): a 200-character
  * unbroken word, a long URL, long emails and names, emoji, right-to-left text, 50 tags, a
  * 500-line note. Each screen must not scroll sideways, nothing may stick out or be clipped, and
  * the names, badges and actions must be visible, inside the viewport and clickable. The data is
@@ -9,7 +9,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { type Credential, DEMO_VAULT_PASSWORD, VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
-import { adminApi, adminToasts, sameOrigin, signInFast } from './support/admin';
+import { adminApi, adminToasts, contactItems, sameOrigin, signInFast } from './support/admin';
 import { createLead, unique } from './support/helpers';
 import { expectAllReachable, expectNothingClipped, expectReachable } from './support/layout';
 
@@ -60,6 +60,13 @@ async function hostileContact(page: Page, baseURL: string) {
     email,
     phone: '+1 (555) 201-3344 000 000',
     message: hostileMessage,
+    // The dashboard's 'Leads by source' shows these: unbroken, up to the server's bounds.
+    source: {
+      referrer: `${'a'.repeat(60)}.${'b'.repeat(60)}.example.com`,
+      utmSource: 'W'.repeat(200),
+      utmMedium: `${RTL} ${EMOJI}`.slice(0, 200),
+      utmCampaign: LONG_WORD.slice(0, 200),
+    },
   });
   await signInFast(page, baseURL);
   const tags = await adminApi<{ id: number; name: string }[]>(page, baseURL, 'GET', '/api/admin/tags');
@@ -110,8 +117,8 @@ for (const { width, height } of widths) {
 
       await page.goto('/admin/contacts');
       await page.getByPlaceholder('Search contacts...').fill(contact.email);
-      const card = page.getByRole('article').filter({ hasText: contact.email });
-      await expect(page.getByRole('article')).toHaveCount(1);
+      const card = contactItems(page).filter({ hasText: contact.email });
+      await expect(contactItems(page)).toHaveCount(1);
       await expectNothingClipped(page);
       await expectAllReachable([
         card.getByRole('link', { name: contact.name }),

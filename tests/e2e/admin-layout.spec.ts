@@ -1,5 +1,5 @@
 /**
- * Three layout defects of issue #11 §5, at 390 px and 1280 px: a toast must never cover a
+ * Three layout defects (decision 017), at 390 px and 1280 px: a toast must never cover a
  * dialog's buttons, 'Create Campaign' belongs to the page header rather than floating beside the
  * usage box, and the dashboard chart's two y-axes must say which series each one measures.
  * Screenshots go to test-results/screenshots/layout-*.png.

@@ -3,7 +3,7 @@
  * use of the main controls, and no axe-core violations on each screen and dialog.
  */
 import { expect, test } from '@playwright/test';
-import { adminApi, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
+import { adminApi, contactItems, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
 
 test('every admin screen shows Loading... while checking, then sends visitors to the login', async ({
@@ -60,9 +60,9 @@ test('the admin screens and dialogs have no axe-core violations and a clean cons
   await expectNoAxeViolations(page);
 
   await page.goto('/admin/contacts');
-  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(contactItems(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  const card = page.getByRole('article').filter({ hasText: name });
+  const card = contactItems(page).filter({ hasText: name });
   await card.getByRole('button', { name: 'Send Email' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog').getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
@@ -97,24 +97,32 @@ test('the main controls work from the keyboard', async ({ page, request, baseURL
   const id = await createLead(request, baseURL!, { name, email: uniqueEmail('kbd'), message: 'Keys only.' });
   await signInFast(page, baseURL!);
 
-  // Contacts: Tab reaches the card's link; Enter opens the contact.
+  // Contacts (the table at 1280 px): j puts focus on the first row, Tab reaches the row's tick
+  // box (Space ticks it) and then its actions (a dialog opens with Enter and closes with Escape,
+  // giving focus back to its button), and Enter on the row opens the contact.
   await page.goto('/admin/contacts');
   await page.getByPlaceholder('Search contacts...').fill(name);
-  const link = page.getByRole('article').getByRole('link', { name });
-  await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByLabel('Status').focus();
+  const row = contactItems(page).filter({ hasText: name });
+  await expect(contactItems(page)).toHaveCount(1);
+  // Out of the search box (where j is a letter).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('j');
+  await expect(row).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(link).toBeFocused();
-  // The card's actions follow its link in tab order; a dialog opens with Enter and closes with
-  // Escape, giving focus back to its button.
+  const tick = row.getByRole('checkbox', { name: `Select ${name}` });
+  await expect(tick).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(tick).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(tick).not.toBeChecked();
   await page.keyboard.press('Tab');
-  const sendEmail = page.getByRole('article').getByRole('button', { name: 'Send Email' });
+  const sendEmail = row.getByRole('button', { name: 'Send Email' });
   await expect(sendEmail).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Send Email' }).getByLabel('Subject')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(sendEmail).toBeFocused();
-  await link.focus();
+  await row.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/contacts/${id}$`));
 

@@ -1,5 +1,5 @@
 /**
- * Issue #12 in the browser: a reply typed into the mailbox (a real dovecot, appended over IMAP)
+ * In the browser: a reply typed into the mailbox (a real dovecot, appended over IMAP)
  * shows up on the open dashboard ('New replies') and in the open contact's thread, left-aligned
  * under the contact's name, without a reload, within the polling interval; the inline Send Email
  * answers it with 'Re: …'. The server of this file reads the mailbox through IMAP_URL. Shoots
@@ -28,7 +28,11 @@ const test = base.extend<object, { mail: { server: AppServer; dovecot: Dovecot; 
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
       const dovecot = await startDovecot(OWN);
-      const server = await startAppServer({ IMAP_URL: dovecot.url, MAIL_FROM: `Agency <${OWN}>` });
+      const server = await startAppServer({
+        IMAP_URL: dovecot.url,
+        IMAP_AUTHSERV_ID: 'mx.agency.test',
+        MAIL_FROM: `Agency <${OWN}>`,
+      });
       const imap = new ImapFlow({
         host: '127.0.0.1',
         port: dovecot.port,
@@ -70,6 +74,7 @@ test('a reply appears on the dashboard and in the open thread without a reload',
     'INBOX',
     await composeReply({
       from: 'Amira Haddad <amira@example.com>',
+      authenticatedBy: 'mx.agency.test',
       to: OWN,
       subject: 'Re: Your booking app',
       text: 'Thanks! Could we meet on Thursday? Averyveryveryveryveryveryveryveryveryveryveryverylongwordwithoutbreaks\n\nOn Mon, Agency wrote:\n> Hello Amira',
@@ -91,7 +96,7 @@ test('a reply appears on the dashboard and in the open thread without a reload',
 
   // The contacts list marks the unread reply; opening the contact reads it.
   await page.goto(`/admin/contacts`);
-  await expect(page.getByTestId('unread-replies').first()).toHaveText('1 new reply');
+  await expect(page.getByTestId('unread-messages').first()).toHaveText('1 new message');
   await page.goto(`/admin/contacts/${id}`);
   const thread = page.getByRole('region', { name: /Conversation with Amira/ });
   const first = thread.locator('li[data-sender="contact"]', { hasText: 'Could we meet on Thursday?' });
@@ -107,6 +112,7 @@ test('a reply appears on the dashboard and in the open thread without a reload',
     'INBOX',
     await composeReply({
       from: 'amira@example.com',
+      authenticatedBy: 'mx.agency.test',
       to: OWN,
       subject: 'Re: Your booking app',
       html: '<p>Also: <b>Friday</b> works 👍</p>',
@@ -116,7 +122,7 @@ test('a reply appears on the dashboard and in the open thread without a reload',
   );
   const second = thread.locator('li[data-sender="contact"]', { hasText: 'Friday works 👍' });
   await expect(second).toBeVisible({ timeout: ARRIVAL_MS });
-  // Left-aligned, like every contact message (spec §2), with the contact's name.
+  // Left-aligned, like every contact message (docs/product.md §6.6), with the contact's name.
   await expect(second).toHaveCSS('justify-content', 'flex-start');
   await expect(second.getByText('Amira Haddad عميرة', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'main');

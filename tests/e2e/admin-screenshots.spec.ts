@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
-import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
+import { adminApi, contactItems, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
 
 const widths = [
@@ -94,10 +94,10 @@ for (const { label, width, height } of widths) {
       await page.screenshot({ path: `${dir}/admin-dashboard-${width}.png`, fullPage: true });
 
       await page.goto('/admin/contacts');
-      await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
+      await expect(contactItems(page).filter({ hasText: name })).toBeVisible();
       await page.screenshot({ path: `${dir}/admin-contacts-${width}.png`, fullPage: true });
 
-      const card = page.getByRole('article').filter({ hasText: name });
+      const card = contactItems(page).filter({ hasText: name });
       await card.getByRole('button', { name: 'View Conversation' }).click();
       await expect(page.getByRole('dialog').getByText('Your bakery project')).toBeVisible();
       await settle(page);

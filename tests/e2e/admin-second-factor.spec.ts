@@ -1,5 +1,5 @@
 /**
- * Issue #13 'Second factor' in the real browser against the built server: an owner (ADMIN_*
+ * In the real browser against the built server: an owner (ADMIN_*
  * configured, APP_URL on `localhost` because WebAuthn refuses IP addresses) registers a passkey
  * through Chromium's virtual authenticator (DevTools protocol `WebAuthn.addVirtualAuthenticator`)
  * and a TOTP app whose codes the test computes (otpauth), then signs in with the passkey alone,
@@ -83,6 +83,15 @@ test.describe('second factor with a configured owner', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Laptop 🔑 مفتاح');
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    // A factor change asks for a step-up first (decision 036): with no factor yet, the password.
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(stepUp).toBeVisible();
+    await expect(stepUp.getByLabel(/code/)).toHaveCount(0);
+    await stepUp.getByLabel('Password').fill('not the password');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(stepUp.getByText('Invalid password')).toBeVisible();
+    await stepUp.getByLabel('Password').fill(OWNER.password);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     const codesDialog = page.getByRole('dialog', { name: 'Your recovery codes' });
     await expect(codesDialog).toBeVisible();
     const codes = await codesDialog
@@ -199,8 +208,27 @@ test.describe('second factor with a configured owner', () => {
     await expect(confirm).toContainText('Remove this passkey?');
     await page.keyboard.press('Escape');
     await expect(passkeys).toContainText('Work laptop');
+    // Opened at 390 px: the dialog's scroll lock measures the page it opens on.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /Remove passkey/ }).click();
     await confirm.getByRole('button', { name: 'Remove' }).click();
+    // This session has not stepped up: the password and a factor again (here a recovery code).
+    await expect(stepUp).toBeVisible();
+    await expect(stepUp.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await stepUp.getByLabel('Password').fill(OWNER.password);
+    for (const [label, width] of [
+      ['mobile', 390],
+      ['desktop', 1280],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `${shots}/admin-security-step-up-${label}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await expect(stepUp.getByText('Code is required.')).toBeVisible();
+    await stepUp.getByLabel('Authenticator or recovery code').fill(codes[2]!);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('No passkey yet.')).toBeVisible();
     await expect(activity).toContainText('Factor removed');
     expect(problems.filter((p) => !p.includes('401') && !p.includes('Failed to load resource'))).toEqual([]);

@@ -5,7 +5,7 @@
  * well as at `window.__xss`.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { adminApi, signInFast, watchPageErrors } from './support/admin';
+import { adminApi, contactItems, signInFast, watchPageErrors } from './support/admin';
 import { createLead } from './support/helpers';
 
 const payloadName = '<img src=x onerror="window.__xss=1">';
@@ -42,7 +42,7 @@ test('a lead with markup in its name, message and email never runs in the admin'
 
   await page.goto('/admin/contacts');
   await page.getByPlaceholder('Search contacts...').fill(marker);
-  const card = page.getByRole('article').filter({ hasText: marker });
+  const card = contactItems(page).filter({ hasText: marker });
   await expect(card.getByRole('link', { name: payloadName })).toBeVisible();
   await expectNothingRan(page);
 

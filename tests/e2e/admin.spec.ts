@@ -1,5 +1,6 @@
-/** The admin area, first cut (spec §2): demo sign-in, guard, dashboard, contact list, logout. */
+/** The admin area, first cut (docs/product.md §2.2): demo sign-in, guard, dashboard, contact list, logout. */
 import { expect, test } from '@playwright/test';
+import { contactItems } from './support/admin';
 import {
   createLead,
   fillContactForm,
@@ -34,7 +35,7 @@ test('the admin signs in with the test button and finds a lead sent through the 
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Contacts' }).click();
   await expect(page).toHaveURL(/\/admin\/contacts$/);
-  const card = page.getByRole('article').filter({ hasText: name });
+  const card = contactItems(page).filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card.getByText(email)).toBeVisible();
   await expect(card.getByText('(555) 123-4567')).toBeVisible();
@@ -60,7 +61,7 @@ test('search and the status filter narrow the contact list', async ({ page, requ
 
   await signInAsDemoAdmin(page);
   await page.goto('/admin/contacts');
-  const cards = page.getByRole('article');
+  const cards = contactItems(page);
   await expect(cards.filter({ hasText: matching })).toBeVisible();
   await expect(cards.filter({ hasText: other })).toBeVisible();
 

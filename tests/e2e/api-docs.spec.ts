@@ -1,5 +1,5 @@
 /**
- * The API reference page (issue #14, decision 021): `/api/docs` renders in Chromium under the
+ * The API reference page (decision 021): `/api/docs` renders in Chromium under the
  * site's strict CSP for the signed-in admin, lists the operations from `/api/openapi.json`, and
  * sends a signed-out visitor to the sign-in screen.
  */

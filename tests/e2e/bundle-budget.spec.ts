@@ -1,5 +1,5 @@
 /**
- * JavaScript budgets (issue #15, decision 028). Sizes are a deterministic property of the build,
+ * JavaScript budgets (decision 028). Sizes are a deterministic property of the build,
  * so, unlike timings, they are tested: the landing's JS for a visitor who does not interact stays
  * ≤ 100 KB brotli on a phone and on a wide screen, and the admin's login screen and dashboard
  * need ≤ 120 KB brotli before they show, the dashboard's chart coming after.
@@ -93,8 +93,12 @@ test('the landing on a wide screen fetches exactly the budgeted files, the toolt
   await gotoLanding(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(SETTLE_MS);
-  const expected = measureVisit(DESKTOP).files;
-  expect((await scriptsFetched(page)).map((entry) => entry.file).sort()).toEqual([...expected].sort());
+  // The intro's sound is budgeted as an upper bound: it is fetched only if the burst (1.8 s)
+  // comes after the page is interactive, which a busy machine may not give.
+  const optional = (file: string) => /\/splash-sound-[\w-]+\.js$/.test(file);
+  const expected = [...measureVisit(DESKTOP).files].filter((file) => !optional(file));
+  const fetched = (await scriptsFetched(page)).map((entry) => entry.file).filter((file) => !optional(file));
+  expect(fetched.sort()).toEqual(expected.sort());
 
   // The first pointer movement brings the tooltip code; a hover then shows the tooltip.
   await page.mouse.move(600, 400);

@@ -1,4 +1,4 @@
-/** The public contact form (spec §2, §4, §5, §8): card version and dialog version. */
+/** The public contact form (docs/product.md §3.5): card version and dialog version. */
 import { expect, test } from '@playwright/test';
 import { contactFields, fillContactForm, gotoLanding, toasts, unique } from './support/helpers';
 
@@ -39,7 +39,7 @@ test('a refused submission keeps the values and shows the server reason', async 
   await gotoLanding(page);
   const card = page.locator('#contact');
   const fields = contactFields(card);
-  // Passes the browser's checks (no length bounds client-side, spec §5); the server refuses it.
+  // Passes the browser's checks (no length bounds client-side, docs/product.md §3.5); the server refuses it.
   const longName = 'N'.repeat(250);
   await fillContactForm(card, {
     name: longName,

@@ -1,8 +1,8 @@
 /**
- * The public landing on desktop (spec §2 'Public landing (desktop)', §9): sections and their
+ * The public landing on desktop (docs/product.md §3.1, §14.1): sections and their
  * items, the intro splash timeline and the floating cloud, lazily loaded videos, the testimonial
  * carousel and grid, section buttons, FAQ, toasts, accessibility and reading without JavaScript.
- * Most tests emulate reduced motion, which skips the intro (spec §2).
+ * Most tests emulate reduced motion, which skips the intro (docs/product.md §3.2).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -61,7 +61,7 @@ test('every section is there with its items', async ({ page }) => {
   await expect(projects.getByText('Live', { exact: true })).toHaveCount(2);
   await expect(projects.getByText('In Development', { exact: true })).toHaveCount(2);
   // No project has a real public address yet: no 'Visit' link to a placeholder or back to this
-  // site (issue #11 §6).
+  // site.
   await expect(page.locator('#current-projects a[href]')).toHaveCount(0);
 
   await expect(page.getByRole('heading', { name: 'Client Success Stories' })).toBeVisible();
@@ -86,7 +86,7 @@ test('the intro shows logo, tagline, burst, then completes; the cloud follows 30
   page,
 }) => {
   // The splash runs on the page's clock (performance.now() since navigation): pause it early,
-  // then move it to each moment of the timeline (spec §2, §9).
+  // then move it to each moment of the timeline (docs/product.md §3.1, §14.1).
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 20);
   await gotoLanding(page);

@@ -1,5 +1,5 @@
 /**
- * Screenshots of what issue #11 §1 and §6 changed, at 1280 px and 390 px, written to
+ * Screenshots of the intro and landing fixes (docs/product.md §3.1, §3.2), at 1280 px and 390 px, written to
  * test-results/screenshots/ for people to look at: the intro at its burst, the hero (with the
  * 'Slide' hint on phones), the project cards without placeholder links, and the 404 page an
  * unknown admin path answers. Each screen must not scroll sideways.

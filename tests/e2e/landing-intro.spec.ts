@@ -1,5 +1,5 @@
 /**
- * The desktop intro splash always ends (issue #11 §1, spec §2, §9): at 4.5 s on every fresh load
+ * The desktop intro splash always ends (docs/product.md §3.2, §14.1): at 4.5 s on every fresh load
  * with the page's real clock, and at once when the visitor scrolls (wheel, trackpad, touch).
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';

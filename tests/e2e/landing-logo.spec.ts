@@ -1,5 +1,5 @@
 /**
- * The bouncing-logo overlay (spec §1 'Other visual elements', §9: 15 % of the smaller screen
+ * The bouncing-logo overlay (docs/product.md §3.4, §14.1: 15 % of the smaller screen
  * side): it drifts on the compositor (two Web Animations, decision 028), stays inside the window,
  * turns at the edges, and stands still when the user prefers reduced motion. Real clock: the
  * browser's animation timeline is not Playwright's fake clock.

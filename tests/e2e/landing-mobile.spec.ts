@@ -1,5 +1,5 @@
 /**
- * The public landing below 768 px (spec §2 'Public landing (mobile layout…)', §9): three swiped
+ * The public landing below 768 px (docs/product.md §3.3, §14.1): three swiped
  * pages, top bar, drawer, dots and progress, the contact dialog's move to the projects page,
  * the hidden admin entry, single-open questions, vibration and accessibility.
  */
@@ -63,7 +63,7 @@ test('the three pages hold their sections and items', async ({ page }) => {
   await expect(intro.getByText('Years', { exact: true })).toBeVisible();
   await expect(intro.getByRole('link', { name: /Follow our work/ })).toHaveAttribute('target', '_blank');
   await expect(intro.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', /^mailto:/);
-  // The hero's 'Slide' hint with its arrows (spec §2 'Hero', issue #11 §6), in the first screenful.
+  // The hero's 'Slide' hint with its arrows (docs/product.md §3.1), in the first screenful.
   const slideHint = intro.locator('#m-hero').getByTestId('slide-hint');
   await expect(slideHint).toHaveText('Slide');
   await expect(slideHint.locator('svg')).toHaveCount(1);
@@ -76,7 +76,7 @@ test('the three pages hold their sections and items', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'The AI Edge' })).toBeAttached();
 
   await expect(items('m-projects')).toHaveCount(4);
-  // No project has a real public address yet, so no card links anywhere (issue #11 §6).
+  // No project has a real public address yet, so no card links anywhere.
   await expect(page.locator('section[aria-labelledby="m-projects-title"] a')).toHaveCount(0);
   await expect(page.locator('section[aria-labelledby="m-testimonials-title"] figure')).toHaveCount(2);
   await expect(
@@ -107,7 +107,7 @@ test('swipes, dots, back button and progress move between pages (with haptics)',
   await expect(position(page)).toHaveText('3 / 3');
   await expect(title(page)).toHaveText('Get Started');
 
-  await page.waitForTimeout(600); // past the 500 ms swipe lock after a programmatic move (spec §9)
+  await page.waitForTimeout(600); // past the 500 ms swipe lock after a programmatic move (product.md §14.1)
   await swipe(page, 240);
   await expect(position(page)).toHaveText('2 / 3');
 

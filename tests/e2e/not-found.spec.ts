@@ -1,4 +1,4 @@
-/** Unknown paths (spec §2 'any other path', DESIGN §3 '404'). */
+/** Unknown paths (docs/product.md §2.1). */
 import { expect, test } from '@playwright/test';
 
 test('an unknown path answers 404 with the 404 page', async ({ page }) => {
@@ -9,7 +9,7 @@ test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown admin path answers 404 with the 404 page (issue #11 §6)', async ({ page }) => {
+test('an unknown admin path answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/admin/no-such-screen');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -4,6 +4,7 @@
  * rendered.
  */
 import { expect, test } from '@playwright/test';
+import { contactItems } from './support/admin';
 import { createLead, gotoLanding, signInAsDemoAdmin, unique } from './support/helpers';
 
 const widths = [
@@ -18,7 +19,7 @@ for (const { label, width, height } of widths) {
     test.use({ viewport: { width, height } });
 
     test('landing', async ({ page }) => {
-      // No intro splash in the pictures (reduced motion skips it, spec §2).
+      // No intro splash in the pictures (reduced motion skips it, docs/product.md §3.2).
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await gotoLanding(page);
       if (width >= 768) {
@@ -82,7 +83,7 @@ for (const { label, width, height } of widths) {
       });
       await signInAsDemoAdmin(page);
       await page.goto('/admin/contacts');
-      await expect(page.getByRole('article').first()).toBeVisible();
+      await expect(contactItems(page).first()).toBeVisible();
       await page.screenshot({ path: `${dir}/contacts-${width}.png`, fullPage: true });
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Due dates on screen (issue #13 'Task reminders'): the dashboard's 'Pending Follow-ups' lists
+ * Due dates on screen (decision 025): the dashboard's 'Pending Follow-ups' lists
  * overdue tasks first, marked in red with an icon and the word 'Overdue'; a client task takes an
  * optional due date in its 'Add Task' dialog and shows it on the card, overdue ones marked the same
  * way; the reminder email's link to a client card scrolls to it. Screenshots at 1280 and 390 px go

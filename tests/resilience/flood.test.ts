@@ -12,7 +12,7 @@ import {
 } from './helpers/load.ts';
 
 /**
- * Issue #10 §4: a scripted flood of the public form (5,000 leads, or 30 s, whichever comes first)
+ * A scripted flood of the public form (5,000 leads, or 30 s, whichever comes first)
  * against a real server process with a real SMTP server. The flood must not spend the shared daily
  * cap (≤ 50 messages), the form must keep its pace, the admin list and /healthz must keep
  * answering while it runs, and every lead must be in the CRM and in a notification or digest.
@@ -33,7 +33,7 @@ beforeAll(async () => {
     ...store.env,
     SMTP_URL: smtp.url,
     // No relay pacing, and a cap the flood could exhaust early: what happens after the cap is
-    // reached is part of the test (issue #10 §4: passes piled up and the server slowed down).
+    // reached is part of the test (passes piled up and the server slowed down).
     SMTP_RATE_LIMIT: '0',
     MAIL_DAILY_LIMIT: String(CAP),
     CONTACT_RATE_LIMIT: '100000',

@@ -6,7 +6,7 @@ import { startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
 import { allContactIds, createServerStore, flood, type ServerStore } from './helpers/load.ts';
 
 /**
- * Issue #10 §4: stopping the server under a flood. SIGTERM must end the process within 10 s with
+ * Stopping the server under a flood. SIGTERM must end the process within 10 s with
  * nothing acknowledged lost and the queued mail still queued for the next start; SIGKILL must lose
  * nothing that was acknowledged either. Real server processes, a real SMTP server, the relay paced
  * as in production (10 messages/s), so the mail queue is busy when the signal arrives.

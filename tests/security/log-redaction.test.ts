@@ -5,7 +5,7 @@ import { loggerOptions } from '../../src/server/logging.ts';
 import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
 
 /**
- * Issue #10 §6: a failing request must not write personal data or secrets to the log. The app runs
+ * A failing request must not write personal data or secrets to the log. The app runs
  * with the production logger settings (src/server/logging.ts) at `info`, writing JSON lines here.
  */
 

@@ -7,10 +7,10 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAllServers, type ServerProcess, startServer } from '../api/helpers/server-process.ts';
 import { createTestApp } from '../api/helpers/test-app.ts';
-import { type Nginx, startNginx } from './helpers/nginx.ts';
+import { freePort, type Nginx, startNginx } from './helpers/nginx.ts';
 
 /**
- * Issue #10 §2 and §7 through a real nginx set up as the README says: client addresses come from
+ * Through a real nginx set up as the README says: client addresses come from
  * the proxy's own X-Forwarded-For entry (a client-written one cannot dodge a rate limit), every
  * absolute URL comes from APP_URL (a forged Host or X-Forwarded-Host reaches no link), HSTS goes
  * out over TLS only, and the raw page templates are never served.
@@ -78,6 +78,7 @@ describe('behind nginx with TRUST_PROXY=1', { timeout: 120_000 }, () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-proxy-'));
     app = await startServer({
       DATA_DIR: dataDir,
+      CONTACT_POW: 'off', // the leads are posted without the form's proof of work
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: 'a long enough admin password',
       VAULT_PASSWORD: 'a long enough vault password',
@@ -169,9 +170,77 @@ describe('behind nginx with TRUST_PROXY=1', { timeout: 120_000 }, () => {
   });
 });
 
+describe('behind nginx on a non-standard port, configured as the README shows', { timeout: 120_000 }, () => {
+  // nginx's `proxy_set_header Host $host` forwards the host name without the port, so the app
+  // sees `Host: 127.0.0.1` while the browser's Origin is `http://127.0.0.1:PORT`: a check against
+  // Host refused every admin write; APP_URL names the public origin (decision 034).
+  let app: ServerProcess;
+  let proxy: Nginx;
+  let dataDir: string;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-proxy-port-'));
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    app = await startServer({
+      DATA_DIR: dataDir,
+      CONTACT_POW: 'off', // the leads are posted without the form's proof of work
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'a long enough admin password',
+      VAULT_PASSWORD: 'a long enough vault password',
+      APP_URL: publicUrl,
+      TRUST_PROXY: '1',
+    });
+    proxy = await startNginx(app.url, port);
+  });
+
+  afterAll(async () => {
+    await proxy?.stop();
+    killAllServers();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const credentials = { username: 'owner', password: 'a long enough admin password' };
+
+  it('a write whose Origin is APP_URL is accepted, with or without Sec-Fetch-Site', async () => {
+    const plain = await request(proxy.url, 'POST', '/api/admin/login', { origin: publicUrl }, credentials);
+    expect(plain.status, plain.body).toBe(200);
+    const cookie = String(plain.headers['set-cookie']).split(';')[0]!;
+    const tag = await request(
+      proxy.url,
+      'POST',
+      '/api/admin/tags',
+      { origin: publicUrl, 'sec-fetch-site': 'same-origin', cookie },
+      { name: 'Proxy port', color: '#22d3ee' },
+    );
+    expect(tag.status, tag.body).toBe(201);
+  });
+
+  it('a write naming another origin, or the port-less Host, is still refused', async () => {
+    for (const origin of [
+      'https://evil.example',
+      'http://127.0.0.1',
+      `http://127.0.0.1:${app.url.split(':')[2]}`,
+    ]) {
+      const res = await request(proxy.url, 'POST', '/api/admin/login', { origin }, credentials);
+      expect(res.status, origin).toBe(403);
+      expect(JSON.parse(res.body).error).toBe('Cross-site requests are not allowed.');
+    }
+    const crossSite = await request(
+      proxy.url,
+      'POST',
+      '/api/admin/login',
+      { origin: publicUrl, 'sec-fetch-site': 'cross-site' },
+      credentials,
+    );
+    expect(crossSite.status).toBe(403);
+  });
+});
+
 describe('where absolute URLs come from', () => {
   it('without APP_URL (loopback only) links name localhost, never the request Host', async () => {
-    const t = await createTestApp({ PORT: '3000' }, { withPages: true });
+    const t = await createTestApp({ PORT: '3000', CONTACT_POW: 'off' }, { withPages: true });
     try {
       const lead = await t.app.inject({
         method: 'POST',

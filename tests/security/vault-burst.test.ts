@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
 
 /**
- * Issue #10 §3: the vault's wrong-password limit (10 per 15 minutes per session and per client
+ * The vault's wrong-password limit (10 per 15 minutes per session and per client
  * address) holds against parallel bursts and against the unlock cache. Real app, real Argon2id.
  */
 

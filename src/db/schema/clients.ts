@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizz
 import { createdAt, tsz, updatedAt } from './common.ts';
 import { contacts } from './contacts.ts';
 
-/** Clients (spec §3 'Client'); `fromContactId` is unique so converting twice is impossible. */
+/** Clients (docs/product.md §7.1); `fromContactId` is unique so converting twice is impossible. */
 export const clients = pgTable(
   'clients',
   {
@@ -20,7 +20,7 @@ export const clients = pgTable(
   (t) => [uniqueIndex('clients_from_contact_idx').on(t.fromContactId)],
 );
 
-/** Client tasks (spec §3 'Client task'; toggle rules in spec §4). */
+/** Client tasks (docs/product.md §7.2, with the toggle rules). */
 export const clientTasks = pgTable(
   'client_tasks',
   {
@@ -34,7 +34,7 @@ export const clientTasks = pgTable(
     completedAt: tsz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Optional due date (issue #13): the instant that ends the chosen day, like contact tasks. */
+    /** Optional due date: the instant that ends the chosen day, like contact tasks. */
     dueAt: tsz('due_at'),
   },
   (t) => [

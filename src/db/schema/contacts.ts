@@ -11,10 +11,11 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ContactStatus } from '../../shared/contacts.ts';
+import type { ContactOrigin, StoredContactStatus } from '../../shared/contacts.ts';
+import type { DeviceClass } from '../../shared/lead-source.ts';
 import { createdAt, tsz, updatedAt } from './common.ts';
 
-/** Leads from the public form and people the admin works with (spec §3 'Contact'). */
+/** Leads from the public form and people the admin works with (docs/product.md §13). */
 export const contacts = pgTable(
   'contacts',
   {
@@ -24,13 +25,13 @@ export const contacts = pgTable(
     phone: text('phone'),
     message: text('message').notNull(),
     preferTextAndCall: boolean('prefer_text_and_call').notNull().default(false),
-    status: text('status').$type<ContactStatus>().notNull().default('new'),
+    status: text('status').$type<StoredContactStatus>().notNull().default('new'),
     notes: text('notes'),
-    /** Set when the contact unsubscribed from campaigns (DESIGN §3 'Unsubscribe'). */
+    /** Set when the contact unsubscribed from campaigns (docs/product.md §8.6). */
     unsubscribedAt: tsz('unsubscribed_at'),
     /**
      * When the person last wrote (first submission, or a later one from the same address): the
-     * contacts list is ordered by it, so a returning lead comes back to the top (issue #11 §3).
+     * contacts list is ordered by it, so a returning lead comes back to the top (decision 019).
      */
     lastActivityAt: tsz('last_activity_at').notNull().defaultNow(),
     /**
@@ -42,29 +43,80 @@ export const contacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * Set when mail to this address bounced (issue #12: a delivery-status notification or a common
+     * Set when mail to this address bounced (a delivery-status notification or a common
      * bounce form); later campaigns skip the contact, the admin sees it. Null: not bouncing.
      */
     bouncingAt: tsz('bouncing_at'),
     /** The bounce's status and diagnostic, as the receiving server wrote it (shown to the admin). */
     bounceReason: text('bounce_reason'),
+    /**
+     * How the contact came in: `form` (the public form), `manual` (Add Contact) or `import` (CSV
+     * import). Not the lead's marketing source (referrer, campaign).
+     */
+    /** The person's company (Add Contact and import; the form does not ask). */
+    company: text('company'),
+    origin: text('origin').$type<ContactOrigin>().notNull().default('form'),
+    /**
+     * When and how the person agreed to receive campaign email, for contacts that did not write
+     * through the form: an imported contact without it is never a campaign recipient.
+     */
+    consentAt: tsz('consent_at'),
+    /** Where the consent was given, e.g. 'CSV import: clients.csv (ticked by the owner)'. */
+    consentSource: text('consent_source'),
+    /**
+     * Why the submission was quarantined with status `spam` (decision 037): `pow`, `honeypot`,
+     * `links`, `phrases`, `script`, `disposable`. Empty for every other contact.
+     */
+    spamReasons: text('spam_reasons').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The lead's first-touch source (decision 037), kept from the first submission: the
+     * referrer's host, the UTM parameters, the landing path, the first view's time (all from the
+     * visitor's tab) and the device class the server read from the user agent. Null: unknown.
+     */
+    sourceReferrerHost: text('source_referrer_host'),
+    sourceUtmSource: text('source_utm_source'),
+    sourceUtmMedium: text('source_utm_medium'),
+    sourceUtmCampaign: text('source_utm_campaign'),
+    sourceUtmTerm: text('source_utm_term'),
+    sourceUtmContent: text('source_utm_content'),
+    sourceLandingPath: text('source_landing_path'),
+    sourceFirstSeenAt: tsz('source_first_seen_at'),
+    sourceDevice: text('source_device').$type<DeviceClass>(),
   },
   (t) => [
-    check('contacts_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'converted')`),
+    check(
+      'contacts_status_check',
+      sql`${t.status} in ('new', 'contacted', 'qualified', 'converted', 'spam')`,
+    ),
+    check('contacts_source_device_check', sql`${t.sourceDevice} in ('phone', 'tablet', 'desktop')`),
+    // The contacts list's source filter and the dashboard's 'Leads by source' (decision 037).
+    index('contacts_source_label_idx').on(
+      sql`(coalesce(${t.sourceUtmSource}, ${t.sourceReferrerHost}, '(direct)'))`,
+      t.lastActivityAt.desc(),
+    ),
+    check('contacts_origin_check', sql`${t.origin} in ('form', 'manual', 'import')`),
     index('contacts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('contacts_last_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
     index('contacts_status_created_at_idx').on(t.status, t.createdAt.desc()),
-    index('contacts_email_idx').on(sql`lower(${t.email})`),
-    // One contact per person (issue #11 §3): a second submission from an address, in any case,
+    // Lookups by address, and keyset pages of the contacts table sorted by email (decision 040).
+    index('contacts_email_idx').on(sql`lower(${t.email})`, t.id),
+    // One contact per person (decision 019): a second submission from an address, in any case,
     // lands on the existing contact through INSERT … ON CONFLICT on this index.
     uniqueIndex('contacts_email_unique_idx').on(sql`lower(${t.email})`).where(sql`not ${t.legacyDuplicate}`),
-    // Issue #15: keyset pages of the campaign recipient checklist, by name. (The search's trigram
+    // Keyset pages of the campaign recipient checklist, by name. (The search's trigram
     // indexes are hand-written in migration 0003: they need the pg_trgm extension first.)
     index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
+    // Keyset pages of the contacts table sorted by status, in the pipeline's order (new first),
+    // then by last activity (decision 040). Same expression as CONTACT_STATUS_RANK in list-contacts.
+    index('contacts_status_rank_idx').on(
+      sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'spam']::text[], ${t.status})`,
+      t.lastActivityAt,
+      t.id,
+    ),
   ],
 );
 
-/** Labels on contacts (spec §3 'Tag'); created from the tag dropdown (DESIGN §3 'Tags'). */
+/** Labels on contacts (docs/product.md §6.4), created from the tag dropdown. */
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -86,7 +138,7 @@ export const contactTags = pgTable(
   (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
 );
 
-/** Follow-up tasks on a contact (spec §3 'Contact task'; DESIGN §3 'Contact tasks'). */
+/** Follow-up tasks on a contact (docs/product.md §6.5). */
 export const contactTasks = pgTable(
   'contact_tasks',
   {
@@ -112,11 +164,11 @@ export const contactTasks = pgTable(
 );
 
 /**
- * The email conversation with a contact (spec §3 'Contact message'): admin emails, later form
+ * The email conversation with a contact (docs/product.md §6.6): admin emails, later form
  * submissions of the same person (sender `contact`) and campaign emails (`campaign_name` set, a
- * copy of the name so the thread keeps it when the campaign is deleted; issue #11 §3). An email
+ * copy of the name so the thread keeps it when the campaign is deleted). An email
  * the admin sends is recorded `pending` before it is handed to the provider and marked `sent`
- * once accepted; a refused send deletes its row (issue #10 §5). A row left `pending` by a crash
+ * once accepted; a refused send deletes its row (decision 018). A row left `pending` by a crash
  * may have been delivered: it stays in the conversation and counts against the daily cap.
  */
 export const contactMessages = pgTable(
@@ -134,7 +186,7 @@ export const contactMessages = pgTable(
     sentAt: tsz('sent_at').notNull().defaultNow(),
     createdAt: createdAt(),
     /**
-     * The RFC 5322 Message-ID without angle brackets (issue #12): set before an outgoing email
+     * The RFC 5322 Message-ID without angle brackets (decision 023): set before an outgoing email
      * leaves, so replies can be matched by In-Reply-To/References; an imported reply's own id,
      * unique, so a message fetched twice (two instances, a restart) is stored once.
      */
@@ -157,11 +209,51 @@ export const contactMessages = pgTable(
     check('contact_messages_sender_check', sql`${t.sender} in ('contact', 'admin')`),
     check('contact_messages_status_check', sql`${t.status} in ('pending', 'sent')`),
     index('contact_messages_contact_idx').on(t.contactId, t.sentAt),
-    // Issue #15: the daily cap counts one-to-one emails of the last 24 hours.
+    // The daily cap counts one-to-one emails of the last 24 hours.
     index('contact_messages_direct_sent_at_idx')
       .on(t.sentAt)
       .where(sql`${t.sender} = 'admin' and ${t.campaignName} is null`),
     uniqueIndex('contact_messages_message_id_idx').on(t.messageId),
     index('contact_messages_unread_idx').on(t.contactId).where(sql`${t.unread}`),
+  ],
+);
+
+/**
+ * Inbound mail that claims to come from a contact but proves nothing (docs/decisions/033): no
+ * In-Reply-To/References naming a message we sent, and no passing verdict from the provider's
+ * `Authentication-Results`. It waits here, outside every thread and count, until the owner
+ * attaches it to a contact ('Attach to contact': moved into `contact_messages`) or discards it.
+ * A row is about the contact whose address it names, so erasing that contact deletes it.
+ */
+export const unmatchedMail = pgTable(
+  'unmatched_mail',
+  {
+    id: serial('id').primaryKey(),
+    /** The contact whose address the From header names. */
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The From address, lower case. */
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject'),
+    /** Sanitized HTML, as a thread row's `content`. */
+    content: text('content').notNull(),
+    textContent: text('text_content'),
+    attachments: jsonb('attachments').$type<{ name: string; size: number }[]>(),
+    /** Its Message-ID (at most 998 bytes, or a hash of the message): unique, so a re-scan stores it once. */
+    messageId: text('message_id').notNull(),
+    inReplyTo: text('in_reply_to'),
+    references: text('references').array(),
+    autoReply: boolean('auto_reply').notNull().default(false),
+    /** The provider's verdict in short ('dkim=fail spf=fail dmarc=fail'); null: none we trust. */
+    authentication: text('authentication'),
+    /** 'imap' or 'gmail'. */
+    source: text('source').notNull(),
+    sentAt: tsz('sent_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('unmatched_mail_message_id_idx').on(t.messageId),
+    index('unmatched_mail_contact_idx').on(t.contactId),
   ],
 );

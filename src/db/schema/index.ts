@@ -5,6 +5,7 @@ export * from './campaigns.ts';
 export * from './clients.ts';
 export * from './contacts.ts';
 export * from './mail.ts';
+export * from './rate-limits.ts';
 export * from './reminders.ts';
 export * from './second-factor.ts';
 export * from './settings.ts';

@@ -3,7 +3,7 @@ import { createdAt } from './common.ts';
 import { mailQueue } from './mail.ts';
 
 /**
- * One row per local day (in `TZ`) whose morning task reminder was decided (issue #13): the
+ * One row per local day (in `TZ`) whose morning task reminder was decided (decision 025): the
  * primary key is the claim, so of several instances reaching `REMINDER_HOUR` together one inserts
  * it, in the transaction that queues the mail, and the others insert nothing and send nothing.
  * `mail_queue_id` is null on a day with nothing due (nothing sent, the day still counts as done).

@@ -3,7 +3,7 @@ import { sessions } from './auth.ts';
 import { createdAt, tsz } from './common.ts';
 
 /**
- * The owner's second factors (issue #13, decision 024). Passkeys (WebAuthn): the credential id and
+ * The owner's second factors (decision 024). Passkeys (WebAuthn): the credential id and
  * COSE public key as base64url, the signature counter and transports the browser reported.
  */
 export const passkeys = pgTable('passkeys', {

@@ -2,7 +2,7 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common.ts';
 
 /**
- * The vault's key material (DESIGN §3 'Credentials vault'): one row holding the random data key
+ * The vault's key material (decision 012): one row holding the random data key
  * wrapped by a key derived from the vault password. Neither the password nor a hash of it is stored.
  */
 export const vaultKeys = pgTable('vault_keys', {
@@ -15,7 +15,7 @@ export const vaultKeys = pgTable('vault_keys', {
   updatedAt: updatedAt(),
 });
 
-/** Company credentials (spec §3 'Credential'); every secret column holds AES-256-GCM ciphertext. */
+/** Company credentials (docs/product.md §9.1); every secret column holds AES-256-GCM ciphertext. */
 export const credentials = pgTable('credentials', {
   id: serial('id').primaryKey(),
   companyName: text('company_name').notNull(),

@@ -1,13 +1,22 @@
-import { count, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contacts, contactTasks, dailyVisits } from '../../db/schema/index.ts';
+import { contacts, contactTasks, dailyVisitSources, dailyVisits } from '../../db/schema/index.ts';
 import type { Analytics, DailyStat } from '../../shared/analytics.ts';
+import { leadSourceLabel } from '../../shared/lead-source.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
+import { sourceLabelSql } from '../contacts/list-contacts.ts';
 
 const DAYS = 30;
 
+/** Rows of 'Leads by source' and 'Visits by source' (the largest; decision 037). */
+const SOURCE_ROWS = 10;
+
 /**
- * The dashboard's figures (spec §2 '/admin', §7 analytics): totals, and visits, unique visitors
+ * The dashboard's figures (docs/product.md §5, §12): totals, and visits, unique visitors
  * and new contacts per UTC day over the last 30 days. A task is overdue when pending and past due.
+ * Contacts held as spam count nowhere (decision 037). 'Leads by source' and 'Visits by source'
+ * cover the same 30 days: leads grouped by source label, medium and campaign; counted views
+ * (people only, as the visit counter records them) by referrer host and UTM source.
  */
 export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics> {
   const today = now.toISOString().slice(0, 10);
@@ -22,7 +31,8 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
       total: count(),
       fresh: sql<number>`count(*) filter (where ${contacts.status} = 'new')`,
     })
-    .from(contacts);
+    .from(contacts)
+    .where(ne(contacts.status, 'spam'));
   const [taskTotals] = await db
     .select({
       pending: count(),
@@ -38,7 +48,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
       n: count(),
     })
     .from(contacts)
-    .where(gte(contacts.createdAt, firstDay))
+    .where(and(gte(contacts.createdAt, firstDay), ne(contacts.status, 'spam')))
     .groupBy(sql`1`);
 
   const daily: DailyStat[] = [];
@@ -53,7 +63,43 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
       contacts: Number(c?.n ?? 0),
     });
   }
+  const leadRows = resultRows<{
+    source: string;
+    medium: string | null;
+    campaign: string | null;
+    n: number | string;
+  }>(
+    await db.execute(sql`
+      select ${sourceLabelSql} as source, ${contacts.sourceUtmMedium} as medium,
+        ${contacts.sourceUtmCampaign} as campaign, count(*) as n
+      from ${contacts}
+      where ${contacts.createdAt} >= ${firstDay.toISOString()} and ${contacts.status} <> 'spam'
+      group by 1, 2, 3 order by n desc, 1 limit ${SOURCE_ROWS}`),
+  );
+  const visitRowsBySource = resultRows<{ referrer: string; utm: string; n: number | string }>(
+    await db.execute(sql`
+      select ${dailyVisitSources.referrerHost} as referrer, ${dailyVisitSources.utmSource} as utm,
+        sum(${dailyVisitSources.views}) as n
+      from ${dailyVisitSources} where ${dailyVisitSources.day} >= ${firstDayText}
+      group by 1, 2 order by n desc, 1, 2 limit ${SOURCE_ROWS}`),
+  );
+  const leadsIn30 = contactRows.reduce((total, row) => total + Number(row.n), 0);
+  const visitsIn30 = visitRows.reduce((total, row) => total + row.views, 0);
   return {
+    leadsBySource: leadRows.map((row) => ({
+      source: row.source,
+      medium: row.medium,
+      campaign: row.campaign,
+      leads: Number(row.n),
+      share: leadsIn30 > 0 ? Number(row.n) / leadsIn30 : 0,
+    })),
+    visitsBySource: visitRowsBySource.map((row) => ({
+      source: leadSourceLabel({ utmSource: row.utm, referrerHost: row.referrer }),
+      referrerHost: row.referrer || null,
+      utmSource: row.utm || null,
+      visits: Number(row.n),
+      share: visitsIn30 > 0 ? Number(row.n) / visitsIn30 : 0,
+    })),
     totalVisits: Number(visitTotals?.views ?? 0),
     uniqueVisitors: Number(visitTotals?.uniques ?? 0),
     totalContacts: Number(contactTotals?.total ?? 0),

@@ -14,7 +14,7 @@ import {
 import { open, seal } from '../crypto/secret-box.ts';
 
 /**
- * The owner's second factors and their sign-in bookkeeping (issue #13, decision 024): passkeys
+ * The owner's second factors and their sign-in bookkeeping (decision 024): passkeys
  * (WebAuthn, verified by @simplewebauthn/server in the routes), one TOTP app (RFC 6238 through
  * otpauth: SHA-1, 6 digits, 30 s, ±1 step), ten single-use recovery codes (Argon2id hashes), the
  * short-lived challenges of each step and the event log shown on the Security screen.
@@ -22,7 +22,7 @@ import { open, seal } from '../crypto/secret-box.ts';
 
 /** How long the pending second step after a right password, and a WebAuthn challenge, live. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** The vault asks for a factor again after this long without vault use (issue #13). */
+/** The vault asks for a factor again after this long without vault use (decision 024). */
 export const VAULT_FACTOR_IDLE_MS = 15 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 /** Events kept; older ones are dropped when a new one is written (failures are rate limited). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 
 /**
- * Admin sessions (DESIGN §3 'Sessions'). The cookie carries 32 random bytes (base64url); the
+ * Admin sessions (decision 009). The cookie carries 32 random bytes (base64url); the
  * database keeps only their SHA-256. A session ends after `IDLE_TIMEOUT_MS` without use or
  * `ABSOLUTE_TIMEOUT_MS` after sign-in, whichever comes first.
  */
@@ -22,23 +22,28 @@ export interface SessionRecord {
   expiresAt: Date;
   /** Last proof of a second factor (or vault use since); null when none was given. */
   factorSeenAt: Date | null;
+  /** Last step-up (password plus the account's factor again), null before the first: decision 036. */
+  steppedUpAt: Date | null;
 }
 
 /**
  * Creates a session and returns its cookie token (never stored) and absolute expiry.
  * `factorSeenAt`: when the sign-in proved a second factor (decision 024), else null.
+ * `ip`: the client address at sign-in, shown in the sessions list (cut to 100 characters).
  */
 export async function createSession(
   db: Db,
   userAgent: string | undefined,
   now = new Date(),
   factorSeenAt: Date | null = null,
+  ip: string | null = null,
 ) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userAgent: userAgent?.slice(0, 500) ?? null,
+    ip: ip?.slice(0, 100) ?? null,
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
@@ -65,7 +70,12 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return { id: row.id, expiresAt: row.expiresAt, factorSeenAt: row.factorSeenAt };
+  return {
+    id: row.id,
+    expiresAt: row.expiresAt,
+    factorSeenAt: row.factorSeenAt,
+    steppedUpAt: row.steppedUpAt,
+  };
 }
 
 /** Ends the session of a cookie token (no error when it does not exist). */

@@ -3,7 +3,7 @@ import { DEMO_ADMIN } from '../../shared/auth.ts';
 
 /**
  * Checks a sign-in pair against the configured admin, or against the built-in demo pair when no
- * admin is configured (DESIGN §3 'Admin sign-in': the demo pair never works once credentials are
+ * admin is configured (docs/product.md §1.3: the demo pair never works once credentials are
  * set). Comparison is constant-time over SHA-256 digests, so timing reveals neither value.
  */
 export function verifyAdmin(

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { backupFileName, backupsDir, writeBackupFile } from './backup-files.ts';
+import { backupFileName, backupsDir, checkChecksum, writeBackupFile } from './backup-files.ts';
 import { readControlFile } from './control-channel.ts';
 import { BackupError, restoreDataFolder, snapshotDataFolder } from './pglite-backup.ts';
 import { dumpPostgres, restorePostgres } from './postgres-backup.ts';
 
 /**
- * `npm run backup [PATH]` and `npm run restore FILE [--force]` (issue #14; decision 022). Both
+ * `npm run backup [PATH]` and `npm run restore FILE [--force]` (decision 022). Both
  * print one line saying what they did and return the exit code; every failure the owner can act
  * on is a BackupError with a message naming the fix.
  */
@@ -70,19 +70,35 @@ async function snapshotFromServer(port: number, token: string): Promise<Uint8Arr
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Restores `file` into the configured database; see restoreDataFolder / restorePostgres. */
+/**
+ * Restores `file` into the configured database; see restoreDataFolder / restorePostgres. First the
+ * file is compared with the checksum written beside it when it was taken (`FILE.sha256`); a
+ * mismatch is refused, a missing one said in the answer.
+ */
 export async function restoreCommand(config: AppConfig, file: string, force: boolean): Promise<string> {
   const resolved = path.resolve(file);
   if (!fs.existsSync(resolved) || !fs.statSync(resolved).isFile()) {
     throw new BackupError(`${resolved}: no such backup file.`);
   }
+  let checksum: 'ok' | 'missing';
+  try {
+    checksum = await checkChecksum(resolved);
+  } catch (error) {
+    throw new BackupError(
+      `${resolved} changed after it was taken: ${(error as Error).message}. Nothing was changed; restore another copy.`,
+    );
+  }
+  const checked =
+    checksum === 'ok'
+      ? ' Checksum verified; every table read.'
+      : ` Every table read; no ${path.basename(resolved)}.sha256 beside it, so its checksum was not verified.`;
   if (config.databaseUrl) {
     await restorePostgres(config.databaseUrl, resolved, { force });
-    return `Restored ${resolved} into the PostgreSQL database of DATABASE_URL.`;
+    return `Restored ${resolved} into the PostgreSQL database of DATABASE_URL.${checked}`;
   }
   const result = await restoreDataFolder(config.dataDir, fs.readFileSync(resolved), {
     force,
     source: resolved,
   });
-  return `Restored ${resolved} into ${result.folder}.${result.previous ? ` The database it replaced is kept in ${result.previous} (delete it once you are sure).` : ''}`;
+  return `Restored ${resolved} into ${result.folder}.${checked}${result.previous ? ` The database it replaced is kept in ${result.previous} (delete it once you are sure).` : ''}`;
 }

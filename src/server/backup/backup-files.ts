@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Backup files on disk (issue #14; decision 022). Names carry the kind and the UTC time, so a
+ * Backup files on disk (decision 022). Names carry the kind and the UTC time, so a
  * listing sorts by age: `daily-…` are the server's own (pruned to `BACKUP_KEEP`), `backup-…` come
  * from `npm run backup` and are never deleted by the app. Embedded-database snapshots end in
  * `.tar.gz` (a gzipped tar of the PGlite data folder), PostgreSQL dumps in `.pgdump` (pg_dump's
@@ -59,24 +59,81 @@ export function listBackups(dir: string): BackupEntry[] {
 /**
  * Writes `bytes` to `file` so that a reader never sees half a backup: into a private temporary
  * file beside it (mode 0600 whatever the umask: backups hold every lead), flushed to disk, then
- * renamed over the final name. @throws on any I/O error, leaving no temporary file behind.
+ * renamed over the final name. Its SHA-256 goes beside it first (`writeChecksum`). @throws on any
+ * I/O error, leaving no temporary file behind.
  */
 export async function writeBackupFile(file: string, bytes: Uint8Array | AsyncIterable<Uint8Array>) {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const handle = await fs.promises.open(partial, 'wx', 0o600);
+  const hash = createHash('sha256');
   try {
-    if (bytes instanceof Uint8Array) await handle.writeFile(bytes);
-    else for await (const chunk of bytes) await handle.write(chunk);
+    if (bytes instanceof Uint8Array) {
+      hash.update(bytes);
+      await handle.writeFile(bytes);
+    } else {
+      for await (const chunk of bytes) {
+        hash.update(chunk);
+        await handle.write(chunk);
+      }
+    }
     await handle.sync();
     await handle.close();
     await fs.promises.chmod(partial, 0o600);
+    await writeChecksum(file, hash.digest('hex'));
     await fs.promises.rename(partial, file);
   } catch (error) {
     await handle.close().catch(() => {});
     await fs.promises.rm(partial, { force: true });
     throw error;
   }
+}
+
+/** The checksum file of a backup: `FILE.sha256`, one line as `sha256sum` writes and `-c` reads. */
+export function checksumFile(file: string): string {
+  return `${file}.sha256`;
+}
+
+/** SHA-256 of a file, streamed (a backup may be larger than memory likes), as lowercase hex. */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Writes `FILE.sha256` (`<hex>  <file name>`, mode 0600) through a temporary file and a rename,
+ * taken when the backup is written, so a later change to the backup (a bad disk, a bad copy) is
+ * found before a restore trusts it.
+ */
+export async function writeChecksum(file: string, hex: string): Promise<void> {
+  const target = checksumFile(file);
+  const partial = `${target}.${randomBytes(4).toString('hex')}.partial`;
+  await fs.promises.writeFile(partial, `${hex}  ${path.basename(file)}\n`, { mode: 0o600, flag: 'wx' });
+  await fs.promises.rename(partial, target);
+}
+
+/**
+ * Compares `file` with the checksum written when it was taken. @returns 'missing' when there is
+ * no `FILE.sha256` (a backup from before checksums, or copied without it), 'ok' when it matches.
+ * @throws Error naming both sums when it does not.
+ */
+export async function checkChecksum(file: string): Promise<'ok' | 'missing'> {
+  let line: string;
+  try {
+    line = await fs.promises.readFile(checksumFile(file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw error;
+  }
+  const expected = /^([0-9a-f]{64})\b/i.exec(line.trim())?.[1]?.toLowerCase();
+  const actual = await sha256OfFile(file);
+  if (expected !== actual) {
+    throw new Error(
+      `its SHA-256 is ${actual}, but ${path.basename(checksumFile(file))} written when it was taken says ${expected ?? '(unreadable)'}`,
+    );
+  }
+  return 'ok';
 }
 
 /** Deletes leftovers of writes cut short (a crash mid-backup): `*.partial` files in `dir`. */
@@ -98,6 +155,9 @@ export function pruneDailyBackups(dir: string, keep: number): string[] {
   const old = listBackups(dir)
     .filter((entry) => entry.kind === 'daily')
     .slice(Math.max(keep, 0));
-  for (const entry of old) fs.rmSync(entry.file, { force: true });
+  for (const entry of old) {
+    fs.rmSync(entry.file, { force: true });
+    fs.rmSync(checksumFile(entry.file), { force: true });
+  }
   return old.map((entry) => entry.file);
 }

@@ -28,7 +28,7 @@ export interface DailyBackupOptions {
 }
 
 /**
- * The server's own daily backup of the embedded database (issue #14; decision 022). It runs on
+ * The server's own daily backup of the embedded database (decision 022). It runs on
  * the shared worker loop, never on a request: every `checkMs` it looks at the newest
  * `daily-…tar.gz` in `DATA_DIR/backups` and, when that is a day old or missing, writes a new
  * snapshot and keeps the newest `keep`. Going by the files (not by a timer since start) means a

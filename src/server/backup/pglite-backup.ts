@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { makePrivate, PGLITE_START_PARAMS } from '../../db/client.ts';
 import { acquireLockFile } from '../../db/lock-file.ts';
 import { pgliteSnapshot } from '../../db/snapshot.ts';
+import { readEveryTable, UnreadableTableError } from './read-every-table.ts';
 
 /**
  * Backup and restore of the embedded database's data folder (`DATA_DIR/pglite`) by a process
@@ -68,12 +69,15 @@ export interface PgliteRestoreResult {
   folder: string;
   /** Where the replaced database was moved (with `force` over an existing one). */
   previous?: string;
+  /** Tables read whole before it was moved into place. */
+  tables: number;
 }
 
 /**
  * Restores a `.tar.gz` snapshot into `DATA_DIR/pglite`. Everything is checked before the target
  * is touched: the file must be a complete gzip stream, unpack as a data folder, open as a
- * database (crash recovery included) and hold this app's migrations table. Only then is it moved
+ * database (crash recovery included), hold this app's migrations table, and give up every table
+ * whole (read-every-table.ts: a damaged page is refused naming its table). Only then is it moved
  * into place; with `force` an existing database is moved aside to `pglite.before-restore-<time>`
  * (never deleted). @throws BackupError naming what is wrong; the target is then untouched.
  */
@@ -107,30 +111,41 @@ export async function restoreDataFolder(
         `${folder} already holds a database. Restoring replaces it: run again with --force (the current one is kept as ${path.basename(folder)}.before-restore-<time>).`,
       );
     }
-    await unpackAndCheck(staging, tar, options.source);
+    const tables = await unpackAndCheck(staging, tar, options.source);
     let previous: string | undefined;
     if (fs.existsSync(folder)) {
       previous = `${folder}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       fs.renameSync(folder, previous);
     }
     fs.renameSync(staging, folder);
-    return { folder, previous };
+    return { folder, previous, tables };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     release();
   }
 }
 
-/** Unpacks the tar into `staging` with PGlite itself, opens it and checks it is this app's database. */
-async function unpackAndCheck(staging: string, tar: Buffer, source: string): Promise<void> {
+/**
+ * Unpacks the tar into `staging` with PGlite itself, opens it, checks it is this app's database
+ * and reads every table whole. @returns how many tables were read.
+ */
+async function unpackAndCheck(staging: string, tar: Buffer, source: string): Promise<number> {
   let client: PGlite | undefined;
+  let tables: number;
   try {
     client = await PGlite.create(staging, {
       loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }),
       startParams: PGLITE_START_PARAMS,
     });
     await client.query('select count(*) from drizzle.__drizzle_migrations');
+    const pglite = client;
+    tables = (await readEveryTable((statement) => pglite.query(statement))).length;
   } catch (error) {
+    if (error instanceof UnreadableTableError) {
+      throw new BackupError(
+        `${source} is damaged: table ${error.table} cannot be read (${error.reason}); nothing was changed. Restore an older backup.`,
+      );
+    }
     throw new BackupError(
       `${source} does not hold a readable database of this app (${(error as Error).message}); nothing was changed.`,
     );
@@ -138,4 +153,5 @@ async function unpackAndCheck(staging: string, tar: Buffer, source: string): Pro
     await client?.close().catch(() => {});
   }
   makePrivate(staging);
+  return tables;
 }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sha256OfFile, writeChecksum } from './backup-files.ts';
 import { BackupError } from './pglite-backup.ts';
+import { LIST_TABLES, readTableStatement, SEQUENTIAL_ONLY } from './read-every-table.ts';
 
 /**
  * Backup and restore on PostgreSQL (`DATABASE_URL`) with the server's own tools (decision 022):
@@ -65,15 +67,40 @@ export async function dumpPostgres(databaseUrl: string, file: string): Promise<v
       env,
     );
     fs.chmodSync(partial, 0o600);
+    await writeChecksum(file, await sha256OfFile(partial));
     fs.renameSync(partial, file);
   } finally {
     fs.rmSync(partial, { force: true });
   }
 }
 
+/**
+ * A DO block reading every restored table whole (read-every-table.ts), raising
+ * `table <name> cannot be read (<reason>)` for the first that fails.
+ */
+function verifySql(): string {
+  const settings = SEQUENTIAL_ONLY.map((s) => `  ${s.replace(/^set /, 'set local ')};`).join('\n');
+  return `do $verify$
+declare t record;
+begin
+${settings}
+  for t in ${LIST_TABLES} loop
+    begin
+      execute replace('${readTableStatement('%TABLE%').replaceAll("'", "''")}', '%TABLE%', t.name);
+    exception when others then
+      raise exception 'table % cannot be read (%)', t.name, sqlerrm;
+    end;
+  end loop;
+end
+$verify$;
+`;
+}
+
 /** Tables outside PostgreSQL's own schemas: a database with any is not empty. */
 async function tableCount(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server going away mid-check is the query's error; without a listener it would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const result = await client.query<{ n: number }>(
@@ -127,6 +154,9 @@ export async function restorePostgres(
         'The database of DATABASE_URL already has tables. Restoring replaces them: run again with --force, or restore into a new empty database.',
       );
     }
+    // The full read of every table, inside the restore's transaction: a failure rolls it all back.
+    const verify = path.join(temp, 'verify.sql');
+    fs.writeFileSync(verify, verifySql());
     const prefix = path.join(temp, 'prefix.sql');
     fs.writeFileSync(
       prefix,
@@ -147,6 +177,8 @@ export async function restorePostgres(
         prefix,
         '-f',
         script,
+        '-f',
+        verify,
       ],
       env,
     );

@@ -10,7 +10,7 @@ import { MAX_ID } from '../../shared/ids.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
- * Server-side campaign audiences (issue #15; decision 026). A campaign's recipients are chosen as
+ * Server-side campaign audiences (decision 026). A campaign's recipients are chosen as
  * a filter (everyone subscribed, narrowed by search, status, tag) plus hand-picked contact ids,
  * and the database turns them into recipient rows in one `INSERT … SELECT`: nothing of the
  * audience passes through the browser or the server's memory.
@@ -29,10 +29,16 @@ function escapeLike(text: string): string {
  * insensitive substring of name, email or message; trigram indexes), the status, the tag.
  */
 function filterCondition(filter: Pick<AudienceFilter, 'q' | 'status' | 'tagId'>): SQL {
-  const parts: SQL[] = [sql`true`];
+  // Spam is in no audience (decision 037).
+  const parts: SQL[] = [sql`c.status <> 'spam'`];
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
-    parts.push(sql`(c.name ilike ${pattern} or c.email ilike ${pattern} or c.message ilike ${pattern})`);
+    // Accent- and case-insensitive like the contacts list (decision 040).
+    parts.push(
+      sql`(immutable_unaccent(c.name) ilike immutable_unaccent(${pattern})
+        or immutable_unaccent(c.email) ilike immutable_unaccent(${pattern})
+        or immutable_unaccent(c.message) ilike immutable_unaccent(${pattern}))`,
+    );
   }
   if (filter.status) parts.push(sql`c.status = ${filter.status}`);
   if (filter.tagId !== undefined)
@@ -42,11 +48,15 @@ function filterCondition(filter: Pick<AudienceFilter, 'q' | 'status' | 'tagId'>)
   return sql.join(parts, sql` and `);
 }
 
-/** Contact alias `c` may get campaigns: not unsubscribed, and its address not in `unsubscribes`. */
+/**
+ * Contact alias `c` may get campaigns: not unsubscribed, its address not in `unsubscribes`, and,
+ * when imported from a CSV, only with the consent the owner ticked at import.
+ */
 const subscribed = sql`c.unsubscribed_at is null
-  and not exists (select 1 from unsubscribes u where lower(u.email) = lower(c.email))`;
+  and not exists (select 1 from unsubscribes u where lower(u.email) = lower(c.email))
+  and (c.origin <> 'import' or c.consent_at is not null)`;
 
-/** The ids travel as one JSON parameter: any number of them fits one statement (issue #10 §6). */
+/** The ids travel as one JSON parameter: any number of them fits one statement. */
 const idList = (ids: readonly number[]) =>
   sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
@@ -83,7 +93,7 @@ export function chosenContactIds(choice: RecipientChoice): SQL {
  * Queues the chosen contacts as `pending` recipients of a campaign with one `INSERT … SELECT`.
  * An address that already has a row in this campaign, in any case and through any contact, keeps
  * it: the unique index on (campaign, lower(email)) skips the rest, even for two sends racing
- * (issue #11 §3); of two contacts sharing an address, the one outside the legacy duplicates wins.
+ * (decision 019); of two contacts sharing an address, the one outside the legacy duplicates wins.
  * Unknown ids are ignored. @returns how many rows were added.
  */
 export async function insertRecipients(db: Db, campaignId: number, choice: RecipientChoice): Promise<number> {
@@ -98,6 +108,8 @@ export async function insertRecipients(db: Db, campaignId: number, choice: Recip
     insert into campaign_recipients (campaign_id, contact_id, email, name)
     select ${campaignId}, c.id, c.email, c.name from contacts c
     where (${sql.join(where, sql` or `)})
+      -- A hand-picked id of a spam contact is not queued either (decision 037).
+      and c.status <> 'spam'
       ${exclude.length > 0 ? sql`and c.id not in ${idList(exclude)}` : sql``}
     order by c.legacy_duplicate, c.id
     on conflict do nothing`);
@@ -143,7 +155,7 @@ export async function listAudiencePage(db: Db, query: AudiencePageQuery): Promis
   if (query.q || query.status || query.tagId !== undefined) {
     // As the contacts list: a broad filter finds its page among the next few thousand contacts
     // by name (the name index, a subquery the planner keeps); a narrow one then asks the trigram
-    // indexes for every match, few by then (issue #15).
+    // indexes for every match, few by then (decision 026).
     const near = await pageFrom(sql`(
       select c.id, c.name, c.email, c.message, c.status, c.unsubscribed_at from contacts c
       where ${after} order by lower(c.name), c.id limit ${RECENT_WINDOW}) as c`);
@@ -183,8 +195,8 @@ export async function listAudiencePage(db: Db, query: AudiencePageQuery): Promis
 }
 
 /**
- * What campaign `campaignId` already holds for contact alias `c`, by address in any case (issue
- * #11 §3) or by contact: 'sent', 'queued' (pending or being sent, campaign not a draft), 'chosen'
+ * What campaign `campaignId` already holds for contact alias `c`, by address in any case
+ * (decision 019) or by contact: 'sent', 'queued' (pending or being sent, campaign not a draft), 'chosen'
  * (a draft's pending recipient), or null.
  */
 function markOf(campaignId: number): SQL {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.ts';
 import {
@@ -6,6 +6,7 @@ import {
   type Campaign,
   type CampaignCreate,
   type CampaignDetails,
+  type CampaignEdit,
   type RecipientStatus,
 } from '../../shared/campaigns.ts';
 import { MAX_ID } from '../../shared/ids.ts';
@@ -21,7 +22,7 @@ export async function addRecipients(db: Db, campaignId: number, contactIds: numb
 }
 
 /**
- * The API's campaign. Its counts are the ones kept with the campaign by the database (issue #15:
+ * The API's campaign. Its counts are the ones kept with the campaign by the database (decision 029:
  * no aggregate over its recipients; migration 0007).
  */
 function toCampaign(row: typeof campaigns.$inferSelect): Campaign {
@@ -40,16 +41,16 @@ function toCampaign(row: typeof campaigns.$inferSelect): Campaign {
   };
 }
 
-/** Every campaign, newest first, with recipient counts (spec §2 campaign cards). */
+/** Every campaign, newest first, with recipient counts (docs/product.md §8.1). */
 export async function listCampaigns(db: Db): Promise<Campaign[]> {
   const rows = await db.select().from(campaigns).orderBy(desc(campaigns.createdAt), desc(campaigns.id));
   return rows.map(toCampaign);
 }
 
 /**
- * Creates a draft (spec §2 'Create Campaign'). The contacts ticked in the dialog, and everyone
+ * Creates a draft (docs/product.md §8.2). The contacts ticked in the dialog, and everyone
  * matching its audience filter ('Select all N matching'), are kept as the draft's `pending`
- * recipients, inserted by the database in one statement (issue #15); nothing is sent until
+ * recipients, inserted by the database in one statement (decision 029); nothing is sent until
  * 'Send'. Unknown contact ids are ignored.
  */
 export async function createCampaign(db: Db, input: CampaignCreate): Promise<Campaign> {
@@ -68,8 +69,25 @@ export async function createCampaign(db: Db, input: CampaignCreate): Promise<Cam
 }
 
 /**
- * The campaign with its counts and one page of its recipients in queue order (spec §2 details
- * dialog; issue #15: `limit` rows after the recipient id `cursor`, never the whole list).
+ * Replaces a draft's name, subject and content; a campaign that has started sending keeps what
+ * its recipients got. @throws HttpError 404, 409 'Only a draft can be edited.'
+ */
+export async function editDraftCampaign(db: Db, id: number, input: CampaignEdit): Promise<Campaign> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ name: input.name, subject: input.subject, htmlContent: input.htmlContent, updatedAt: new Date() })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
+    .returning();
+  if (row) return toCampaign(row);
+  const [existing] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id));
+  if (!existing) throw notFound('Campaign');
+  throw conflict('Only a draft can be edited.');
+}
+
+/**
+ * The campaign with its counts and one page of its recipients in queue order (docs/product.md §8.1,
+ * the details dialog; `limit` rows after the recipient id `cursor`, never the whole list), and how
+ * many interrupted recipients may still be resent (decision 044).
  * @throws HttpError 404.
  */
 export async function getCampaignDetails(
@@ -96,6 +114,17 @@ export async function getCampaignDetails(
     .where(and(eq(campaignRecipients.campaignId, id), gt(campaignRecipients.id, Math.min(after, MAX_ID))))
     .orderBy(asc(campaignRecipients.id))
     .limit(page.limit + 1);
+  // The partial index on unfinished rows finds them without reading the campaign's other rows.
+  const [resendable] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.status, 'interrupted'),
+        eq(campaignRecipients.campaignId, id),
+        isNull(campaignRecipients.resentAt),
+      ),
+    );
   const hasMore = recipients.length > page.limit;
   const shown = hasMore ? recipients.slice(0, page.limit) : recipients;
   return {
@@ -110,12 +139,13 @@ export async function getCampaignDetails(
       contact: r.contactName === null ? null : { name: r.contactName, email: r.contactEmail! },
     })),
     recipientsNextCursor: hasMore ? String(shown.at(-1)!.id) : null,
+    interruptedToResend: Number(resendable?.n ?? 0),
   };
 }
 
 /**
- * Deletes a campaign and, by cascade in the same statement, its recipient log (spec §2 'Delete
- * Campaign'). A campaign that is sending right now cannot be deleted (409): its worker holds rows.
+ * Deletes a campaign and, by cascade in the same statement, its recipient log (docs/product.md §8.1
+ * 'Delete Campaign'). A campaign that is sending right now cannot be deleted (409): its worker holds rows.
  * @throws HttpError 404, 409.
  */
 export async function deleteCampaign(db: Db, id: number): Promise<void> {

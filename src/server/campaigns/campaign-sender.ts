@@ -1,11 +1,14 @@
-import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.ts';
 import type { AudienceFilter, CampaignSendResult } from '../../shared/campaigns.ts';
+import { composeEmailBody } from '../../shared/email-body.ts';
 import { personalize } from '../../shared/personalize.ts';
-import { notFound } from '../http-error.ts';
+import { conflict, notFound } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
+import type { MailProvider } from '../mail/mail-provider.ts';
+import { getMailSignature } from '../mail/mail-signature.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import { chosenContactIds, insertRecipients, resultRows } from './campaign-audience.ts';
@@ -13,15 +16,23 @@ import { unsubscribeToken } from './unsubscribe-token.ts';
 
 /**
  * A row left `sending` longer than this belongs to a process that died (a send gives up after
- * 30 s): report it, never resend.
+ * 30 s): recover it (docs/decisions/044).
  */
-const INTERRUPTED_AFTER_MS = 2 * 60 * 1000;
-/** Sends of at most this many recipients finish inside the request (spec §7 answer with counts). */
+export const INTERRUPTED_AFTER_MS = 2 * 60 * 1000;
+/**
+ * A Gmail attempt is looked up only this long after it began: the dead process's request may
+ * still be with Google for its 30 s timeout, and a message just sent takes a moment to be found
+ * by search. Before that, absence would prove nothing (docs/decisions/044).
+ */
+export const GMAIL_SETTLE_MS = 90 * 1000;
+/** Gmail lookups per recovery pass (one API call each; a crash leaves at most {@link SEND_GROUP}). */
+const LOOKUPS_PER_PASS = 100;
+/** Sends of at most this many recipients finish inside the request (docs/product.md §8.2). */
 export const SYNC_SEND_LIMIT = 50;
-/** Rows claimed per transaction (issue #15: one claim and one cap count per 200, not per 20). */
+/** Rows claimed per transaction (one claim and one cap count per 200, not per 20). */
 const BATCH = 200;
 /**
- * Lanes that send side by side (issue #15): while one writes its results and its next attempts
+ * Lanes that send side by side (decision 029): while one writes its results and its next attempts
  * (one database round trip and commit), the other's messages are with the provider, so neither
  * the SMTP pool nor the database waits for the other.
  */
@@ -30,15 +41,38 @@ const LANES = 2;
 const LANE_SIZE = 10;
 /**
  * The most recipients ever attempted without a recorded result, all lanes together: a crash
- * leaves at most this many `interrupted` (issue #15; decision 011: reported, never resent).
+ * leaves at most this many `interrupted` (decision 011: reported, never resent).
  */
 export const SEND_GROUP = LANES * LANE_SIZE;
+
+/** What an interrupted row's error says, by how far its attempt got (docs/decisions/044). */
+export const INTERRUPTED_MESSAGES = {
+  smtp: 'Interrupted: the mail server had the whole message but never confirmed it; it may have been delivered.',
+  other: 'Interrupted while with the mail provider; it may have been delivered.',
+} as const;
 
 /** A claimed recipient with what its message is made of. */
 interface Delivery {
   row: typeof campaignRecipients.$inferSelect;
   campaign: typeof campaigns.$inferSelect;
   contact: typeof contacts.$inferSelect;
+  /** The owner's signature when the batch was claimed ('' for none). */
+  signature: string;
+}
+
+/**
+ * A campaign's HTML as one recipient gets it: personalised, then the owner's signature after the
+ * '-- ' line, as every email to a contact has it (src/shared/email-body.ts).
+ */
+function campaignHtml(
+  campaign: Pick<typeof campaigns.$inferSelect, 'htmlContent'>,
+  recipient: { name: string; email: string },
+  signature: string,
+): string {
+  return composeEmailBody(
+    { format: 'html', content: personalize(campaign.htmlContent, recipient, true) },
+    signature,
+  ).html;
 }
 
 /** A provider call's result, as the lane records it (JSON for the recording statement). */
@@ -81,23 +115,30 @@ export interface CampaignSenderOptions {
 }
 
 /**
- * Durable campaign sending (DESIGN §3 'Campaigns'). Recipients are rows; any instance's worker
+ * Durable campaign sending (decisions 011 and 044). Recipients are rows; any instance's worker
  * claims `pending` rows of `sending` campaigns in small batches with `FOR UPDATE SKIP LOCKED` and
- * marks them `sending`; right before each provider call the row's `attempted_at` is committed, then
- * it becomes `sent` or `failed`. After a crash, claimed rows never attempted go back to `pending`,
- * and attempted ones become `interrupted` — reported, not resent — so nobody gets a campaign twice.
- * The rolling 24-hour cap holds back what exceeds it; those rows stay `pending` until the window
- * frees. A campaign with nothing left to send becomes `sent`.
+ * marks them `sending`; right before each provider call the row's `attempted_at` and the provider's
+ * kind are committed, over SMTP also `data_end_at` just before the end of DATA; then it becomes
+ * `sent` or `failed`. After a crash a row is recovered by what can be proven: never attempted, or
+ * SMTP without the end of DATA → `pending` (the server discarded it; sent once, automatically);
+ * Gmail → looked up by its Message-ID (`sent` or `pending`); otherwise `interrupted`, which the
+ * admin may resend once ('Resend to N interrupted'). Nobody gets a campaign twice unless the admin
+ * resends to a recipient who may already have it. The rolling 24-hour cap holds back what exceeds
+ * it; those rows stay `pending` until the window frees. A campaign with nothing left to send
+ * becomes `sent`.
  */
 export class CampaignSender {
   private readonly loop: WorkerLoop;
   private readonly now: () => Date;
   /** The domain of the sender address, for Message-IDs. */
   private readonly domain: string;
+  /** Commits `data_end_at` as SMTP messages reach their end of DATA (group commit). */
+  private readonly dataEnds: DataEndMarks;
 
   constructor(private readonly o: CampaignSenderOptions) {
     this.now = o.now ?? (() => new Date());
     this.domain = o.fromAddress.split('@').pop() || 'localhost';
+    this.dataEnds = new DataEndMarks(o.db);
     this.loop = new WorkerLoop({
       name: 'campaign sender',
       log: o.log,
@@ -105,12 +146,20 @@ export class CampaignSender {
     });
   }
 
-  /** Marks rows a dead process left `sending` as interrupted, then polls every `intervalMs`. */
+  /** Recovers rows a dead process left `sending` (decision 044), then polls every `intervalMs`. */
   start(intervalMs = 5000): void {
     void this.loop
-      .exclusive(() => this.markInterrupted(this.o.interruptedAfterMs ?? INTERRUPTED_AFTER_MS))
+      .exclusive(() => this.recover(this.o.interruptedAfterMs ?? INTERRUPTED_AFTER_MS))
       .catch((err) => this.o.log.error({ err }, 'campaign recovery failed'));
     this.loop.start(intervalMs);
+  }
+
+  /**
+   * Resolves once the work queued so far (the start-up recovery, the first pass) has ended: a
+   * pass run directly after it (`runOnce`, as tests do) then never overlaps one of the loop's.
+   */
+  idle(): Promise<void> {
+    return this.loop.exclusive(async () => undefined);
   }
 
   /** Runs a pass soon (serialised with any pass under way; nudges coalesce). */
@@ -128,7 +177,7 @@ export class CampaignSender {
 
   /**
    * POST /api/admin/campaigns/{id}/send: queues the chosen contacts — hand-picked ids and/or an
-   * audience filter, inserted by the database in one statement (issue #15) — and, for a small
+   * audience filter, inserted by the database in one statement (decision 029) — and, for a small
    * batch, sends it before answering. Already-sent addresses are never queued again; failed or
    * interrupted ones are retried when chosen again. For a draft, the choice replaces the
    * recipients kept at creation, unless `draftRecipients` says to send to those.
@@ -170,10 +219,13 @@ export class CampaignSender {
       }
       since = resultRows<{ now: string }>(await db.execute(sql`select now()::text as now`))[0]!.now;
       await insertRecipients(db, campaignId, picked);
+      // An interrupted row may have been delivered: it is resent at most once (decision 044).
       retried = resultRows<{ id: number }>(
         await db.execute(sql`
-          update campaign_recipients set status = 'pending', error_message = null, updated_at = now()
-          where campaign_id = ${campaignId} and status in ('failed', 'interrupted')
+          update campaign_recipients set status = 'pending', error_message = null, updated_at = now(),
+            resent_at = case when status = 'interrupted' then now() else resent_at end
+          where campaign_id = ${campaignId}
+            and (status = 'failed' or (status = 'interrupted' and resent_at is null))
             and contact_id in ${chosenIds}
           returning id`),
       ).map((r) => Number(r.id));
@@ -194,6 +246,53 @@ export class CampaignSender {
       .where(and(chosen, eq(campaignRecipients.status, 'pending')));
     // While shutting down the recipients stay recorded as pending: the next start sends them.
     if (Number(waiting?.n ?? 0) <= SYNC_SEND_LIMIT && !this.loop.stopping) {
+      await this.loop.exclusive((signal) => this.runOnce(signal, campaignId));
+    } else {
+      this.nudge();
+    }
+    return this.resultFor(chosen);
+  }
+
+  /**
+   * POST /api/admin/campaigns/{id}/resend-interrupted ('Resend to N interrupted', decision 044):
+   * puts the campaign's `interrupted` rows that were never resent back to `pending`, marked
+   * `resent_at`, and sends them like {@link send} (in the request up to {@link SYNC_SEND_LIMIT}).
+   * A row resent this way that is interrupted again is never offered again: nobody gets it a
+   * third time.
+   * @param expected how many the admin confirmed (the button's N).
+   * @returns the counts of the rows resent.
+   * @throws HttpError 404 for a missing campaign; 409 when the campaign now has a different number
+   *   of interrupted recipients to resend than `expected` (none, or the screen was stale).
+   */
+  async resendInterrupted(campaignId: number, expected: number): Promise<CampaignSendResult> {
+    const ids = await this.o.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [campaign] = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaignId))
+        .for('update');
+      if (!campaign) throw notFound('Campaign');
+      const resent = resultRows<{ id: number }>(
+        await db.execute(sql`
+          update campaign_recipients
+          set status = 'pending', error_message = null, resent_at = now(), updated_at = now()
+          where campaign_id = ${campaignId} and status = 'interrupted' and resent_at is null
+          returning id`),
+      ).map((r) => Number(r.id));
+      if (resent.length !== expected) {
+        // Thrown inside the transaction: nothing is re-queued.
+        throw conflict(
+          resent.length === 0
+            ? 'No interrupted recipients are left to resend.'
+            : `${resent.length} interrupted recipients can be resent now, not ${expected}; reopen the details.`,
+        );
+      }
+      await db.update(campaigns).set({ status: 'sending' }).where(eq(campaigns.id, campaignId));
+      return resent;
+    });
+    const chosen = and(eq(campaignRecipients.campaignId, campaignId), inArray(campaignRecipients.id, ids));
+    if (ids.length <= SYNC_SEND_LIMIT && !this.loop.stopping) {
       await this.loop.exclusive((signal) => this.runOnce(signal, campaignId));
     } else {
       this.nudge();
@@ -225,7 +324,7 @@ export class CampaignSender {
    * aborts, close finished campaigns.
    */
   async runOnce(signal?: AbortSignal, onlyCampaign?: number): Promise<void> {
-    await this.markInterrupted(INTERRUPTED_AFTER_MS);
+    await this.recover(INTERRUPTED_AFTER_MS);
     while (!signal?.aborted) {
       const claimed = await this.claim(onlyCampaign);
       if (claimed.length === 0) break;
@@ -235,29 +334,93 @@ export class CampaignSender {
   }
 
   /**
-   * Recovers rows a stopped process left `sending`: never attempted (claimed in its batch but not
-   * yet handed to the provider) go back to `pending`; attempted ones become `interrupted`, since
-   * the provider may have delivered them.
+   * Recovers rows a stopped process left `sending` for longer than `afterMs`, by what can be
+   * proven (docs/decisions/044):
+   * - never attempted (claimed, not yet handed over) → `pending`;
+   * - SMTP without `data_end_at`: the end of DATA never went out, and a server discards such a
+   *   transaction → `pending`, sent again automatically (once: it was never delivered);
+   * - Gmail, once the attempt is {@link GMAIL_SETTLE_MS} old: the account is searched for the
+   *   row's Message-ID → `sent` (with its conversation copy) or `pending`; when Gmail cannot be
+   *   asked → `interrupted`, naming why;
+   * - the rest (SMTP past the end of DATA without the 250 recorded, the outbox, rows attempted
+   *   before migration 0018) → `interrupted`, reported; the admin may resend them once.
+   * Each update names the state it read, so two instances recovering at once change a row once.
    */
-  private async markInterrupted(afterMs: number) {
-    const cutoff = new Date(this.now().getTime() - afterMs + 1);
-    await this.o.db
-      .update(campaignRecipients)
-      .set({ status: 'pending' })
+  private async recover(afterMs: number) {
+    const now = this.now();
+    const cutoff = new Date(now.getTime() - afterMs + 1);
+    await this.o.db.execute(sql`
+      update campaign_recipients set status = 'pending', updated_at = now()
+      where status = 'sending' and attempted_at is null and updated_at < ${cutoff.toISOString()}::timestamptz`);
+    await this.o.db.execute(sql`
+      update campaign_recipients set status = 'pending', error_message = null, updated_at = now()
+      where status = 'sending' and attempt_provider = 'smtp' and data_end_at is null
+        and attempted_at < ${cutoff.toISOString()}::timestamptz`);
+    await this.resolveGmail(new Date(Math.min(cutoff.getTime(), now.getTime() - GMAIL_SETTLE_MS)));
+    await this.o.db.execute(sql`
+      update campaign_recipients
+      set status = 'interrupted', updated_at = now(),
+        error_message = case when attempt_provider = 'smtp' then ${INTERRUPTED_MESSAGES.smtp}
+          else ${INTERRUPTED_MESSAGES.other} end
+      where status = 'sending' and attempted_at < ${cutoff.toISOString()}::timestamptz
+        and attempt_provider is distinct from 'gmail'`);
+  }
+
+  /**
+   * Settles Gmail attempts begun before `before` by Gmail's answer for their Message-ID. A row
+   * Gmail has becomes `sent` and joins the recipient's conversation, as a send does; one it never
+   * got goes back to `pending`; when Gmail cannot be asked it becomes `interrupted` with the reason.
+   */
+  private async resolveGmail(before: Date) {
+    const rows = await this.o.db
+      .select({ row: campaignRecipients, campaign: campaigns, contact: contacts })
+      .from(campaignRecipients)
+      .leftJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+      .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
       .where(
         and(
           eq(campaignRecipients.status, 'sending'),
-          isNull(campaignRecipients.attemptedAt),
-          lt(campaignRecipients.updatedAt, cutoff),
+          eq(campaignRecipients.attemptProvider, 'gmail'),
+          lt(campaignRecipients.attemptedAt, before),
         ),
-      );
-    await this.o.db
-      .update(campaignRecipients)
-      .set({
-        status: 'interrupted',
-        errorMessage: 'Interrupted: the server stopped while sending. Not resent, to avoid a duplicate.',
-      })
-      .where(and(eq(campaignRecipients.status, 'sending'), lt(campaignRecipients.attemptedAt, cutoff)));
+      )
+      .limit(LOOKUPS_PER_PASS);
+    const signature = rows.length > 0 ? await getMailSignature(this.o.db) : '';
+    for (const { row, campaign, contact } of rows) {
+      const check = row.messageId
+        ? await this.o.mailer.findSent('gmail', row.messageId)
+        : ({ found: 'unknown', reason: 'No Message-ID was recorded.' } as const);
+      // Only the state read above is changed: another instance may have settled it meanwhile.
+      const same = sql`id = ${row.id} and status = 'sending' and attempted_at = ${row.attemptedAt!.toISOString()}::timestamptz`;
+      if (check.found === 'absent') {
+        await this.o.db.execute(sql`
+          update campaign_recipients set status = 'pending', error_message = null, updated_at = now()
+          where ${same}`);
+      } else if (check.found === 'unknown') {
+        await this.o.db.execute(sql`
+          update campaign_recipients
+          set status = 'interrupted', updated_at = now(),
+            error_message = ${`${INTERRUPTED_MESSAGES.other} ${check.reason}`.slice(0, 1000)}
+          where ${same}`);
+      } else {
+        // Delivered: recorded as a send records it, the copy in the conversation included (a
+        // deleted contact has no conversation left to join).
+        const recipient = contact ? { name: contact.name, email: contact.email } : null;
+        await this.o.db.execute(sql`
+          with marked as (
+            update campaign_recipients set status = 'sent', sent_at = attempted_at, error_message = null,
+              updated_at = now()
+            where ${same}
+            returning id
+          )
+          insert into contact_messages (contact_id, sender, subject, content, campaign_name, sent_at, message_id)
+          select ${contact?.id ?? null}::int, 'admin',
+            ${campaign && recipient ? personalize(campaign.subject, recipient, false) : ''},
+            ${campaign && recipient ? campaignHtml(campaign, recipient, signature) : ''},
+            ${campaign?.name ?? null}, ${row.attemptedAt!.toISOString()}::timestamptz, ${row.messageId}
+          from marked where ${recipient !== null && campaign !== null}`);
+      }
+    }
   }
 
   private async claim(onlyCampaign?: number) {
@@ -266,7 +429,7 @@ export class CampaignSender {
       await db.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
       const now = this.now();
       // In (campaign, id) order, the order of the partial index on pending rows: the next rows
-      // are found without sorting a million pending ones (issue #15).
+      // are found without sorting a million pending ones (decision 029).
       const locked = resultRows<{ id: number }>(
         await db.execute(sql`
           select r.id from campaign_recipients r
@@ -286,8 +449,10 @@ export class CampaignSender {
         .set({
           status: 'sending',
           attemptedAt: null,
+          attemptProvider: null,
+          dataEndAt: null,
           updatedAt: now,
-          // Chosen once and kept through retries (issue #12): a bounce or reply quoting it finds the row.
+          // Chosen once and kept through retries (decision 023): a bounce or reply quoting it finds the row.
           messageId: sql`coalesce(${campaignRecipients.messageId}, gen_random_uuid()::text || ${`@${this.domain}`})`,
         })
         .where(
@@ -329,6 +494,7 @@ export class CampaignSender {
     );
 
     const sendable: Delivery[] = [];
+    const signature = await getMailSignature(this.o.db);
     const unsendable: { id: number; status: 'failed' | 'skipped'; error: string }[] = [];
     for (const row of rows) {
       const campaign = campaignById.get(row.campaignId);
@@ -339,9 +505,15 @@ export class CampaignSender {
         unsendable.push({ id: row.id, status: 'skipped', error: 'Unsubscribed' });
       else if (contact.bouncingAt)
         unsendable.push({ id: row.id, status: 'skipped', error: 'Address bouncing' });
-      else sendable.push({ row, campaign, contact });
+      // Imported without the owner confirming they agreed to email (README 'Contacts and leads').
+      else if (contact.origin === 'import' && !contact.consentAt)
+        unsendable.push({ id: row.id, status: 'skipped', error: 'No consent to email (imported)' });
+      else sendable.push({ row, campaign, contact, signature });
     }
     if (unsendable.length > 0) await this.writeOutcomes(this.o.db, unsendable);
+    // The provider this batch goes through, recorded with each attempt: after a crash it says how
+    // to find out what became of the message (decision 044).
+    const via = (await this.o.mailer.active()).kind;
 
     // The lanes take their next messages from one shared position in `sendable`.
     let next = 0;
@@ -357,9 +529,9 @@ export class CampaignSender {
         const group = take();
         // One commit: the previous results, and (from here on the provider may deliver them: a
         // crash now must not lead to a resend) the next messages' attempt.
-        await this.recordStep(outcomes, group);
+        await this.recordStep(outcomes, group, via);
         if (group.length === 0) return;
-        outcomes = await Promise.all(group.map((d) => this.deliver(d)));
+        outcomes = await Promise.all(group.map((d) => this.deliver(d, via)));
       }
     };
     const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
@@ -378,18 +550,27 @@ export class CampaignSender {
     if (failure) throw failure.reason;
   }
 
-  /** Hands one message to the provider; never throws (a refusal is the outcome). */
-  private async deliver({ row, campaign, contact }: Delivery): Promise<Outcome> {
+  /**
+   * Hands one message to the provider `via`; never throws (a refusal is the outcome). Over SMTP
+   * the end of DATA waits until `data_end_at` is committed (decision 044).
+   */
+  private async deliver(
+    { row, campaign, contact, signature }: Delivery,
+    via: MailProvider['kind'],
+  ): Promise<Outcome> {
     try {
-      const message = { ...this.message(row.id, campaign, contact), messageId: row.messageId ?? undefined };
-      await this.o.mailer.send(message);
+      const message = {
+        ...this.message(row.id, campaign, contact, signature),
+        messageId: row.messageId ?? undefined,
+      };
+      await this.o.mailer.send(message, { via, beforeDataEnd: () => this.dataEnds.mark(row.id) });
       return {
         ok: true,
         id: row.id,
         sentAt: new Date(),
         contactId: contact.id,
         subject: message.subject,
-        content: personalize(campaign.htmlContent, contact, true),
+        content: campaignHtml(campaign, contact, signature),
         campaignName: campaign.name,
         messageId: row.messageId,
       };
@@ -400,10 +581,11 @@ export class CampaignSender {
 
   /**
    * One lane step in one statement: the `outcomes` of the lane's previous messages — rows `sent`
-   * and their emails joining the recipients' conversations, marked with the campaign's name (issue
-   * #11 §3), rows `failed` with the error — and the `attempted_at` of the messages about to go.
+   * and their emails joining the recipients' conversations, marked with the campaign's name
+   * (docs/product.md §8.5), rows `failed` with the error — and the `attempted_at` of the messages about to
+   * go, with the provider `via` they go through (decision 044).
    */
-  private async recordStep(outcomes: Outcome[], attempting: Delivery[]) {
+  private async recordStep(outcomes: Outcome[], attempting: Delivery[], via: MailProvider['kind']) {
     if (outcomes.length === 0 && attempting.length === 0) return;
     const sent = outcomes.filter((o) => o.ok);
     const failed = outcomes.filter((o) => !o.ok);
@@ -425,7 +607,8 @@ export class CampaignSender {
         from json_to_recordset(${JSON.stringify(failed)}::json) as v(id int, error text)
         where r.id = v.id
       )
-      update campaign_recipients set attempted_at = ${new Date().toISOString()}::timestamptz
+      update campaign_recipients
+      set attempted_at = ${new Date().toISOString()}::timestamptz, attempt_provider = ${via}, data_end_at = null
       where id in ${idsOf(attempting.map((d) => d.row.id))}`);
   }
 
@@ -440,16 +623,17 @@ export class CampaignSender {
       where r.id = v.id`);
   }
 
-  /** The personalised message with its unsubscribe link and RFC 8058 headers. */
+  /** The personalised message with the signature, its unsubscribe link and RFC 8058 headers. */
   private message(
     recipientId: number,
     campaign: typeof campaigns.$inferSelect,
     contact: typeof contacts.$inferSelect,
+    signature: string,
   ) {
     const recipient = { name: contact.name, email: contact.email };
     const link = `${this.o.baseUrl()}/unsubscribe/${unsubscribeToken(this.o.unsubscribeKey, recipientId)}`;
     const html =
-      personalize(campaign.htmlContent, recipient, true) +
+      campaignHtml(campaign, recipient, signature) +
       `<p style="margin-top:32px;font-size:12px;color:#64748b">You receive this because you contacted us. ` +
       `<a href="${link}">Unsubscribe</a></p>`;
     return {
@@ -467,5 +651,51 @@ export class CampaignSender {
     await this.o.db.execute(sql`
       update campaigns c set status = 'sent', sent_at = coalesce(c.sent_at, now()), updated_at = now()
       where c.status = 'sending' and c.pending_count = 0`);
+  }
+}
+
+/**
+ * Group commit of `data_end_at` (docs/decisions/044): each SMTP message awaits `mark(id)` before
+ * its end of DATA; the ids that arrive while one commit runs go together in the next, so the
+ * pool's concurrent messages cost one statement per round, not one each. Only a row still
+ * `sending` is marked: one that another instance's recovery took over meanwhile (PostgreSQL, a
+ * send stalled past INTERRUPTED_AFTER_MS) is refused, and its message abandoned before its end.
+ */
+class DataEndMarks {
+  private waiting: { id: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Resolves once `id`'s `data_end_at` is committed. @throws when it could not be. */
+  mark(id: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id, resolve, reject });
+      if (!this.running) void this.flush();
+    });
+  }
+
+  private async flush() {
+    this.running = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      try {
+        const marked = new Set(
+          resultRows<{ id: number }>(
+            await this.db.execute(sql`
+              update campaign_recipients set data_end_at = now()
+              where id in ${idsOf(batch.map((b) => b.id))} and status = 'sending'
+              returning id`),
+          ).map((r) => Number(r.id)),
+        );
+        for (const b of batch) {
+          if (marked.has(b.id)) b.resolve();
+          else b.reject(new Error('The recipient is no longer being sent by this process.'));
+        }
+      } catch (error) {
+        for (const b of batch) b.reject(error as Error);
+      }
+    }
+    this.running = false;
   }
 }

@@ -5,7 +5,7 @@ import { campaignPlaceholderError } from '../../shared/personalize.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
- * Refuses to send a campaign whose subject or content has an unknown placeholder (issue #11 §4):
+ * Refuses to send a campaign whose subject or content has an unknown placeholder:
  * creation refuses them already, but a draft saved before the rule may still hold one. A missing
  * campaign passes (the send answers 404).
  * @throws HttpError 400 naming the unknown placeholders and the known ones.

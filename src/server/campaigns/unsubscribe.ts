@@ -18,6 +18,8 @@ export async function unsubscribeRecipient(db: Db, recipientId: number): Promise
     ? await db.select({ email: contacts.email }).from(contacts).where(eq(contacts.id, recipient.contactId))
     : [];
   const email = contact?.email ?? recipient.email;
+  // An erased contact's row names no one any more (docs/personal-data.md): nothing to record.
+  if (!email) return null;
   await db.transaction(async (tx) => {
     await tx
       .insert(unsubscribes)

@@ -7,21 +7,35 @@ import { toClient, toClientTask } from './to-client.ts';
 
 type ClientInput = Omit<Client, 'id' | 'fromContactId' | 'createdAt'>;
 
-/** Every client, newest first (spec §7 GET /api/admin/clients). */
+/** Every client, newest first (docs/product.md §12.3 GET /api/admin/clients). */
 export async function listClients(db: Db): Promise<Client[]> {
   const rows = await db.select().from(clients).orderBy(desc(clients.createdAt), desc(clients.id));
   return rows.map(toClient);
 }
 
-/** Adds a client by hand (spec §2 'Add Client'). */
+/** Adds a client by hand (docs/product.md §7.1). */
 export async function createClient(db: Db, input: ClientInput): Promise<Client> {
   const [row] = await db.insert(clients).values(input).returning();
   return toClient(row!);
 }
 
 /**
+ * Replaces a client's own fields (name, email, phone, company, notes), as 'Edit Client' sends them.
+ * @throws HttpError 404 'Client not found'.
+ */
+export async function updateClient(db: Db, id: number, input: ClientInput): Promise<Client> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(clients.id, id))
+    .returning();
+  if (!row) throw notFound('Client');
+  return toClient(row);
+}
+
+/**
  * Deletes a client and, by the foreign key's cascade in the same statement, all its tasks
- * (spec §5: 'All associated tasks will also be deleted.').
+ * (docs/product.md §7.2: 'All associated tasks will also be deleted.').
  * @throws HttpError 404 'Client not found'.
  */
 export async function deleteClient(db: Db, id: number): Promise<void> {
@@ -46,7 +60,7 @@ export async function listClientTasks(db: Db, clientId: number): Promise<ClientT
 }
 
 /**
- * Adds a task (status working, optional due date: issue #13) to a client.
+ * Adds a task (status working, optional due date) to a client.
  * @throws HttpError 404 'Client not found'.
  */
 export async function createClientTask(
@@ -63,7 +77,7 @@ export async function createClientTask(
 }
 
 /**
- * Sets a client task's status (spec §4): `working` empties completedAt; `done` keeps the given
+ * Sets a client task's status (docs/product.md §7.2): `working` empties completedAt; `done` keeps the given
  * completedAt, or the current time when none is given.
  * @throws HttpError 404 'Task not found'.
  */
@@ -80,6 +94,20 @@ export async function updateClientTask(
     .set({ status: update.status, completedAt })
     .where(eq(clientTasks.id, taskId))
     .returning();
+  if (!row) throw notFound('Task');
+  return toClientTask(row);
+}
+
+/**
+ * Replaces a client task's title, description and due date (the Edit Task dialog); its status
+ * and completion time stay. @throws HttpError 404 'Task not found'.
+ */
+export async function editClientTask(
+  db: Db,
+  taskId: number,
+  input: { title: string; description: string | null; dueAt: Date | null },
+): Promise<ClientTask> {
+  const [row] = await db.update(clientTasks).set(input).where(eq(clientTasks.id, taskId)).returning();
   if (!row) throw notFound('Task');
   return toClientTask(row);
 }

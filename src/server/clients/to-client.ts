@@ -1,7 +1,7 @@
 import type { clients, clientTasks } from '../../db/schema/index.ts';
 import type { Client, ClientTask } from '../../shared/clients.ts';
 
-/** Maps a `clients` row to the API shape (spec §3 'Client'). */
+/** Maps a `clients` row to the API shape (docs/product.md §7.1). */
 export function toClient(row: typeof clients.$inferSelect): Client {
   return {
     id: row.id,
@@ -15,7 +15,7 @@ export function toClient(row: typeof clients.$inferSelect): Client {
   };
 }
 
-/** Maps a `client_tasks` row to the API shape (spec §3 'Client task'). */
+/** Maps a `client_tasks` row to the API shape (docs/product.md §7.2). */
 export function toClientTask(row: typeof clientTasks.$inferSelect): ClientTask {
   return {
     id: row.id,

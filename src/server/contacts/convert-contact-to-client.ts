@@ -7,7 +7,7 @@ import { conflict } from '../http-error.ts';
 import { findContact } from './find-contact.ts';
 
 /**
- * 'Turn into Client' (DESIGN §3): creates the client with `fromContactId` and sets the contact to
+ * 'Turn into Client' (docs/product.md §6.7): creates the client with `fromContactId` and sets the contact to
  * `converted`, in one transaction. Idempotent: a contact that already has a client gets 409 and
  * nothing is created (the unique index on `from_contact_id` holds even under a race).
  * @throws HttpError 404 'Contact not found'; 409 when already converted.

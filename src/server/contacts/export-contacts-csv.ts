@@ -6,7 +6,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { phonePattern } from '../../shared/contact.ts';
 import type { ContactListQuery } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
-import { contactFilters } from './list-contacts.ts';
+import { contactFilters, sourceLabelSql } from './list-contacts.ts';
 
 /**
  * Rows read per query: small enough to keep memory flat (a batch held across its query's await
@@ -25,6 +25,17 @@ export const EXPORT_COLUMNS = [
   'Message',
   'Notes',
   'Created (UTC)',
+  // The first-touch source (decision 037).
+  'Source',
+  'Referrer',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'UTM term',
+  'UTM content',
+  'Landing path',
+  'First view (UTC)',
+  'Device',
 ] as const;
 
 /**
@@ -36,7 +47,7 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /**
  * One contact as the export reads it: the database writes the id, the yes/no and the date as
  * text, so the rows come as plain objects of strings with no Date or per-column mapping in
- * between (issue #15: the mapping and its garbage cost more than the query).
+ * between (the mapping and its garbage cost more than the query).
  */
 interface ExportRow {
   id: number;
@@ -49,10 +60,21 @@ interface ExportRow {
   notes: string | null;
   /** `YYYY-MM-DD HH:MM:SS` in UTC, whole seconds (PostgreSQL's `to_char`). */
   created: string;
+  source: string;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  landing_path: string | null;
+  /** Like `created`; null when unknown. */
+  first_seen: string | null;
+  device: string | null;
 }
 
 /**
- * The (filtered) contact list as a CSV byte stream for spreadsheets (issue #11 §2; decision 020):
+ * The (filtered) contact list as a CSV byte stream for spreadsheets (decision 020):
  * a UTF-8 BOM and a header row, then one CRLF-ended record per contact, newest first (by id).
  * Fields holding CR, LF, `"` or `,` are quoted (RFC 4180).
  *
@@ -66,8 +88,8 @@ interface ExportRow {
  * Rows are read in batches of {@link EXPORT_BATCH_SIZE} by keyset on the id (exact, unlike a
  * timestamp that JavaScript holds to the millisecond), each batch only when the stream wants
  * more, so memory stays flat however many contacts match. Each batch becomes one CSV chunk
- * (csv-stringify's sync API): a stream of row objects cost more than the query (issue #15:
- * 5k rows/s at 1M contacts), and the rows are read as plain objects of text, formatted by the
+ * (csv-stringify's sync API): a stream of row objects cost more than the query
+ * (5k rows/s at 1M contacts; decision 026), and the rows are read as plain objects of text, formatted by the
  * database (17k → about 100k rows/s). Batches are separate statements (no
  * long transaction holding PGlite's only connection): contacts created during the export are
  * left out (higher ids), one deleted after its batch was read is still in.
@@ -99,7 +121,13 @@ async function* readBatches(db: Db, filters: SQL[]): AsyncGenerator<string[][]> 
           ${contacts.phone} as phone, ${contacts.status} as status,
           case when ${contacts.preferTextAndCall} then 'yes' else 'no' end as prefers,
           ${contacts.message} as message, ${contacts.notes} as notes,
-          to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as created
+          to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as created,
+          ${sourceLabelSql} as source, ${contacts.sourceReferrerHost} as referrer,
+          ${contacts.sourceUtmSource} as utm_source, ${contacts.sourceUtmMedium} as utm_medium,
+          ${contacts.sourceUtmCampaign} as utm_campaign, ${contacts.sourceUtmTerm} as utm_term,
+          ${contacts.sourceUtmContent} as utm_content, ${contacts.sourceLandingPath} as landing_path,
+          to_char(${contacts.sourceFirstSeenAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as first_seen,
+          ${contacts.sourceDevice} as device
         from ${contacts} ${where ? sql`where ${where}` : sql``}
         order by ${contacts.id} desc
         limit ${EXPORT_BATCH_SIZE}`),
@@ -122,6 +150,16 @@ function toRecord(row: ExportRow): string[] {
     textCell(row.message),
     textCell(row.notes),
     row.created,
+    textCell(row.source),
+    textCell(row.referrer),
+    textCell(row.utm_source),
+    textCell(row.utm_medium),
+    textCell(row.utm_campaign),
+    textCell(row.utm_term),
+    textCell(row.utm_content),
+    textCell(row.landing_path),
+    row.first_seen ?? '',
+    row.device ?? '',
   ];
 }
 

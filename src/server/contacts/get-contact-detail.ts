@@ -15,8 +15,8 @@ export interface ContactDetail {
 }
 
 /**
- * GET /api/admin/contacts/{id} (spec §7: contact, tags, tasks). Tags by name; tasks pending first,
- * then by due date and creation.
+ * GET /api/admin/contacts/{id} (docs/product.md §12.3: contact, tags, tasks). Tags by name; tasks pending
+ * first, then by due date and creation.
  * @throws HttpError 404 'Contact not found'.
  */
 export async function getContactDetail(db: Db, id: number): Promise<ContactDetail> {

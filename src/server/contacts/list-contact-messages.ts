@@ -5,8 +5,8 @@ import type { ContactMessage } from '../../shared/contacts.ts';
 import { findContact } from './find-contact.ts';
 
 /**
- * The stored email conversation of a contact, oldest first (spec §7 messages). The contact's
- * original form message is not a stored message: screens show it first (spec §2).
+ * The stored email conversation of a contact, oldest first (docs/product.md §6.6). The contact's
+ * original form message is not a stored message: screens show it first (docs/product.md §6.6).
  * @throws HttpError 404 'Contact not found'.
  */
 export async function listContactMessages(db: Db, contactId: number): Promise<ContactMessage[]> {

@@ -1,21 +1,62 @@
-import { and, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
-import { CONTACT_PAGE_MAX, type Contact, type ContactPageQuery } from '../../shared/contacts.ts';
+import {
+  CONTACT_PAGE_MAX,
+  type Contact,
+  type ContactPageQuery,
+  type ContactSort,
+  defaultSortOrder,
+  type SortOrder,
+} from '../../shared/contacts.ts';
 import { isStorableTime } from '../../shared/datetime.ts';
 import { MAX_ID } from '../../shared/ids.ts';
+import type { Tag } from '../../shared/tags.ts';
 import { HttpError } from '../http-error.ts';
 import { toContact } from './to-contact.ts';
 
+/** A contact's status as its place in the pipeline (1 new … 4 converted, 5 spam): the status sort's key. */
+const STATUS_RANK = sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'spam']::text[], ${contacts.status})`;
+
+/** The last activity in microseconds since 1970, as stored (a JavaScript Date keeps only ms). */
+const ACTIVITY_MICROS = sql<string>`(extract(epoch from ${contacts.lastActivityAt}) * 1000000)::bigint::text`;
+
+/** One part of a sort key: how it is ordered, how a row's value is read, and how a cursor's is written back. */
+interface KeyPart {
+  expr: SQL;
+  /** The value of this part in the cursor (text of the selected `cursorKey`, or the activity). */
+  kind: 'text' | 'rank' | 'micros';
+}
+
 /**
- * The list's order, spelled as its index is (`contacts_last_activity_idx`: DESC NULLS LAST): a
- * plain DESC means NULLS FIRST, which that index cannot give, and PostgreSQL sorted the whole
- * table for every page (issue #15).
+ * The sorts of the contacts table (decision 040), each an index's order followed by the id, so a
+ * page is a range of that index: `contacts_last_activity_idx` (DESC NULLS LAST),
+ * `contacts_name_idx` and `contacts_email_idx` on (lower(…), id), `contacts_status_rank_idx` on
+ * (rank, last activity, id). `indexDesc` says which way the index itself runs: the ORDER BY spells
+ * its NULLS like the index (or its backward scan), else PostgreSQL sorts the whole table.
  */
-const LIST_ORDER = [
-  sql`${contacts.lastActivityAt} desc nulls last`,
-  sql`${contacts.id} desc nulls last`,
-] as const;
+const SORTS: Record<ContactSort, { parts: KeyPart[]; indexDesc: boolean }> = {
+  activity: { parts: [{ expr: sql`${contacts.lastActivityAt}`, kind: 'micros' }], indexDesc: true },
+  name: { parts: [{ expr: sql`lower(${contacts.name})`, kind: 'text' }], indexDesc: false },
+  email: { parts: [{ expr: sql`lower(${contacts.email})`, kind: 'text' }], indexDesc: false },
+  status: {
+    parts: [
+      { expr: STATUS_RANK, kind: 'rank' },
+      { expr: sql`${contacts.lastActivityAt}`, kind: 'micros' },
+    ],
+    indexDesc: false,
+  },
+};
+
+/** The ORDER BY of a sort: its key parts and the id, all one way, NULLS as the index has them. */
+function orderBy(sort: ContactSort, order: SortOrder): SQL[] {
+  const { parts, indexDesc } = SORTS[sort];
+  const desc = order === 'desc';
+  const direction = sql.raw(desc ? 'desc' : 'asc');
+  // An index scanned backward gives the opposite NULLS: ASC NULLS LAST reads DESC NULLS FIRST.
+  const nulls = sql.raw(desc === indexDesc ? 'nulls last' : 'nulls first');
+  return [...parts.map((p) => p.expr), sql`${contacts.id}`].map((e) => sql`${e} ${direction} ${nulls}`);
+}
 
 export interface ContactPage {
   contacts: Contact[];
@@ -23,57 +64,94 @@ export interface ContactPage {
   nextCursor: string | null;
   /**
    * How many contacts match the search and filter, over all pages: counted on the first page only
-   * (no cursor); later pages answer null and the client keeps the first page's figure (issue #15:
+   * (no cursor); later pages answer null and the client keeps the first page's figure (decision 026:
    * a count over a million rows per page doubled every page's time).
    */
   total: number | null;
 }
 
 /**
- * Contacts, most recently active first (`last_activity_at`: created, or wrote again through the
- * form; issue #11 §3), optionally narrowed by a case-insensitive search over name, email and
- * message and by status (spec §2 '/admin/contacts'); `status: 'all'` means no status filter.
- * One page of `limit` (default {@link CONTACT_PAGE_MAX}: never the whole table, issue #15) is
- * returned, by keyset on (last_activity_at, id): a contact that moves to the top while someone
- * pages never shows up twice. The search runs on trigram indexes (migration 0005).
+ * Contacts, by default most recently active first (`last_activity_at`: created, or wrote again
+ * through the form), or by name, email or status either way (`sort`, `order`:
+ * decision 040), optionally narrowed by a case-insensitive search over name, email and message
+ * and by status (docs/product.md §6.1); `status: 'all'` means no status filter. Each row
+ * carries its tags and its unread messages. One page of `limit` (default
+ * {@link CONTACT_PAGE_MAX}: never the whole table) is returned, by keyset on the sort's
+ * index: a contact that moves while someone pages never shows up twice. The search runs on
+ * trigram indexes (migration 0005).
  * @throws HttpError 400 for a malformed cursor.
  */
 export async function listContacts(db: Db, query: ContactPageQuery): Promise<ContactPage> {
   const limit = query.limit ?? CONTACT_PAGE_MAX;
+  const sort = query.sort ?? 'activity';
+  const order = query.order ?? defaultSortOrder(sort);
   const where: SQL[] = contactFilters(query);
   if (where.length > 0) await ensureStatistics(db);
   if (query.cursor) {
-    const { activityAt, id } = decodeCursor(query.cursor);
-    // A row comparison, which the list's index takes as where to start (both columns are NOT
-    // NULL, so it means the same as `activity < t or (activity = t and id < i)`). That OR form is
+    const values = decodeCursor(query.cursor, sort, order);
+    const parts = SORTS[sort].parts;
+    const left = sql.join([...parts.map((p) => p.expr), sql`${contacts.id}`], sql`, `);
+    const right = sql.join(
+      values.map((value, i) => {
+        const kind = parts[i]?.kind;
+        if (kind === 'micros') return fromMicros(Number(value));
+        if (kind === 'rank') return sql`${Number(value)}::int`;
+        if (kind === 'text') return sql`${String(value)}::text`;
+        return sql`${Number(value)}::int`;
+      }),
+      sql`, `,
+    );
+    // A row comparison, which the sort's index takes as where to start (every key part is NOT
+    // NULL, so it means the same as the spelled-out `a < x or (a = x and …)`). That OR form is
     // only a filter: each page walked the index from the top, and page 10,000 of a search at 1M
-    // contacts read half the table (705 ms against 0.3 ms; issue #15).
-    where.push(sql`(${contacts.lastActivityAt}, ${contacts.id}) < (${fromMicros(activityAt)}, ${id})`);
+    // contacts read half the table (705 ms against 0.3 ms).
+    where.push(sql`(${left}) ${sql.raw(order === 'desc' ? '<' : '>')} (${right})`);
   }
   // One statement, and the planner picks the path from the table's statistics: a broad search or
-  // filter walks the list's index until the page is full; a rare one (an email, a full name)
+  // filter walks the sort's index until the page is full; a rare one (an email, a full name)
   // reads its matches from the trigram indexes and sorts only those. A first pass over the 5,000 most recent contacts, which this replaced, cost a
-  // rare search 15 ms of ILIKE before the same trigram query ran (issue #15).
+  // rare search 15 ms of ILIKE before the same trigram query ran (decision 026).
   const rows = await db
-    // The cursor carries the time in microseconds since 1970, as stored; a JavaScript Date keeps
-    // only milliseconds, and contacts a few microseconds apart would fall between two pages.
     .select({
       ...getTableColumns(contacts),
-      activityMicros: sql<string>`(extract(epoch from ${contacts.lastActivityAt}) * 1000000)::bigint::text`,
-      // Partial index contact_messages_unread_idx: only unread rows are counted (issue #12).
+      activityMicros: ACTIVITY_MICROS,
+      textKey:
+        sort === 'name' || sort === 'email' ? sql<string>`${SORTS[sort].parts[0]!.expr}` : sql<null>`null`,
+      rank: sql<number>`${STATUS_RANK}`,
+      // Partial index contact_messages_unread_idx: only unread rows are counted (decision 023).
       unreadReplies: sql<number>`(select count(*)::int from contact_messages m where m.contact_id = "contacts"."id" and m.unread)`,
+      // The page's tags through the primary key of contact_tags: 20 index probes a page.
+      tags: sql<
+        Tag[] | string
+      >`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name), t.id), '[]'::json)
+        from contact_tags ct join tags t on t.id = ct.tag_id where ct.contact_id = "contacts"."id")`,
     })
     .from(contacts)
     .where(and(...where))
-    .orderBy(...LIST_ORDER)
+    .orderBy(...orderBy(sort, order))
     .limit(limit + 1);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   const total = query.cursor || query.count === 'false' ? null : await countContacts(db, query);
+  let nextCursor: string | null = null;
+  if (hasMore && last) {
+    const keyOf = (kind: KeyPart['kind']): CursorValue =>
+      kind === 'micros'
+        ? String(last.activityMicros)
+        : kind === 'rank'
+          ? Number(last.rank)
+          : String(last.textKey);
+    nextCursor = encodeCursor(sort, order, [...SORTS[sort].parts.map((p) => keyOf(p.kind)), last.id]);
+  }
   return {
-    contacts: page.map((row) => ({ ...toContact(row), unreadReplies: Number(row.unreadReplies) })),
-    nextCursor: hasMore && last ? encodeCursor(String(last.activityMicros), last.id) : null,
+    contacts: page.map((row) => ({
+      ...toContact(row),
+      unreadReplies: Number(row.unreadReplies),
+      // PGlite parses json; node-postgres too, unless a driver hands the text over.
+      tags: typeof row.tags === 'string' ? (JSON.parse(row.tags) as Tag[]) : row.tags,
+    })),
+    nextCursor,
     total,
   };
 }
@@ -104,9 +182,12 @@ async function ensureStatistics(db: Db): Promise<void> {
 
 /**
  * How many contacts match the search and status (GET /api/admin/contacts/count, and the first
- * page's `X-Total-Count`): proportional to the matches, so asked once per search (issue #15).
+ * page's `X-Total-Count`): proportional to the matches, so asked once per search (decision 026).
  */
-export async function countContacts(db: Db, query: Pick<ContactPageQuery, 'q' | 'status'>): Promise<number> {
+export async function countContacts(
+  db: Db,
+  query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>,
+): Promise<number> {
   const [totals] = await db
     .select({ n: count() })
     .from(contacts)
@@ -114,20 +195,32 @@ export async function countContacts(db: Db, query: Pick<ContactPageQuery, 'q' | 
   return Number(totals?.n ?? 0);
 }
 
-/** The search and status conditions shared by the list and the CSV export. */
-export function contactFilters(query: Pick<ContactPageQuery, 'q' | 'status'>): SQL[] {
+/**
+ * A contact's source label, spelled as `contacts_source_label_idx` is: the UTM source, else the
+ * referrer's host, else '(direct)' (`leadSourceLabel` in src/shared/lead-source.ts).
+ */
+export const sourceLabelSql = sql`(coalesce(${contacts.sourceUtmSource}, ${contacts.sourceReferrerHost}, '(direct)'))`;
+
+/**
+ * The search, status and source conditions shared by the list, its count and the CSV export.
+ * No status (or `all`) means every status but `spam`.
+ */
+export function contactFilters(query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>): SQL[] {
   const where: SQL[] = [];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    // Accents and case ignored on both sides ('ngoc' finds 'Ngọc'), through the immutable wrapper
+    // the trigram indexes are built on (migration 0017, decision 040).
+    const pattern = sql`immutable_unaccent(${`%${escapeLike(query.q)}%`})`;
     where.push(
-      or(
-        ilike(contacts.name, pattern),
-        ilike(contacts.email, pattern),
-        ilike(contacts.message, pattern),
-      ) as SQL,
+      sql`(immutable_unaccent(${contacts.name}) ilike ${pattern}
+        or immutable_unaccent(${contacts.email}) ilike ${pattern}
+        or immutable_unaccent(${contacts.message}) ilike ${pattern})`,
     );
   }
+  // Spam is quarantined: listed only when asked for (decision 037).
   if (query.status && query.status !== 'all') where.push(eq(contacts.status, query.status));
+  else where.push(ne(contacts.status, 'spam'));
+  if (query.source) where.push(sql`${sourceLabelSql} = ${query.source}`);
   return where;
 }
 
@@ -140,21 +233,39 @@ function escapeLike(text: string): string {
 const fromMicros = (micros: number) =>
   sql`(timestamptz 'epoch' + ${micros}::float8 * interval '1 microsecond')`;
 
-function encodeCursor(activityMicros: string, id: number): string {
-  return Buffer.from(`${activityMicros}|${id}`).toString('base64url');
+type CursorValue = string | number;
+
+/** A cursor: the sort, its order and the last row's key values (the id last), as base64url JSON. */
+function encodeCursor(sort: ContactSort, order: SortOrder, values: CursorValue[]): string {
+  return Buffer.from(JSON.stringify({ s: sort, o: order, k: values })).toString('base64url');
 }
 
 /**
- * Reads a cursor of `encodeCursor`: the last row's activity time in microseconds and its id.
- * Anything else — including ids past the `integer` column and times the database cannot compare
- * (issue #10 §6) — is a 400, never a failed query.
+ * Reads a cursor of `encodeCursor` for the same sort and order: the last row's key values, the id
+ * last. Anything else (another sort's cursor, text with a NUL byte, ids past the `integer` column,
+ * times the database cannot compare) is a 400, never a failed query.
  */
-function decodeCursor(cursor: string): { activityAt: number; id: number } {
-  const [micros = '', idText = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const id = Number(idText);
-  const activityAt = Number(micros);
-  if (!/^-?\d{1,16}$/.test(micros) || !isStorableTime(Math.floor(activityAt / 1000)))
-    throw new HttpError(400, 'Invalid cursor');
-  if (!/^[1-9]\d{0,9}$/.test(idText) || id > MAX_ID) throw new HttpError(400, 'Invalid cursor');
-  return { activityAt, id };
+function decodeCursor(cursor: string, sort: ContactSort, order: SortOrder): CursorValue[] {
+  const invalid = () => new HttpError(400, 'Invalid cursor');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    throw invalid();
+  }
+  const { s, o, k } = (parsed ?? {}) as { s?: unknown; o?: unknown; k?: unknown };
+  const parts = SORTS[sort].parts;
+  if (s !== sort || o !== order || !Array.isArray(k) || k.length !== parts.length + 1) throw invalid();
+  parts.forEach((part, i) => {
+    const value: unknown = k[i];
+    if (part.kind === 'micros') {
+      if (typeof value !== 'string' || !/^-?\d{1,16}$/.test(value)) throw invalid();
+      if (!isStorableTime(Math.floor(Number(value) / 1000))) throw invalid();
+    } else if (part.kind === 'rank') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) throw invalid();
+    } else if (typeof value !== 'string' || value.length > 1000 || value.includes('\u0000')) throw invalid();
+  });
+  const id = k[parts.length];
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_ID) throw invalid();
+  return k as CursorValue[];
 }

@@ -8,13 +8,13 @@ import {
   contactTasks,
   unsubscribes,
 } from '../../db/schema/index.ts';
-import { type Contact, contactStatuses } from '../../shared/contacts.ts';
+import { type Contact, contactStatuses, type StoredContactStatus } from '../../shared/contacts.ts';
 import { conflict, HttpError, notFound } from '../http-error.ts';
 import { formMessageHtml } from './form-message-html.ts';
 import { toContact } from './to-contact.ts';
 
 /**
- * Merges contact `duplicateId` into contact `keepId` (issue #11 §3, the contact detail's merge),
+ * Merges contact `duplicateId` into contact `keepId` (the contact detail's merge),
  * in one transaction; the duplicate is deleted at the end.
  * - Moved to the kept contact: messages, tags, tasks, campaign history (recipient rows),
  *   unsubscribe records, and the client link (when the kept contact has no client yet; otherwise
@@ -74,7 +74,8 @@ export async function mergeContacts(db: Db, keepId: number, duplicateId: number)
     }
     await tx.delete(contacts).where(eq(contacts.id, duplicateId));
 
-    const rank = (s: (typeof contactStatuses)[number]) => contactStatuses.indexOf(s);
+    // Spam ranks below every status the owner sets: merging keeps the owner's view of the person.
+    const rank = (s: StoredContactStatus) => (s === 'spam' ? -1 : contactStatuses.indexOf(s));
     const notes = [keep.notes, duplicate.notes].filter((n): n is string => Boolean(n?.trim()));
     const unsubscribed = [keep.unsubscribedAt, duplicate.unsubscribedAt].filter((d): d is Date => d !== null);
     const [merged] = await tx

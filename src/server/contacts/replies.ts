@@ -5,7 +5,7 @@ import type { RecentReplies } from '../../shared/replies.ts';
 import { findContact } from './find-contact.ts';
 
 /**
- * Unread imported replies (issue #12): counted on the dashboard ('New replies', the latest five),
+ * Unread imported replies (decision 023): counted on the dashboard ('New replies', the latest five),
  * marked in the contacts list, cleared when the admin opens the contact. Automatic replies are
  * stored read, so they never count.
  */

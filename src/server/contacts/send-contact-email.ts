@@ -2,25 +2,29 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { ContactMessage, SendEmailRequest } from '../../shared/contacts.ts';
+import { composeEmailBody } from '../../shared/email-body.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { MailSendError } from '../mail/mail-provider.ts';
+import { getMailSignature } from '../mail/mail-signature.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
 import { newMessageId } from '../mail/message-id.ts';
 import { findContact } from './find-contact.ts';
 import { toContactMessage } from './list-contact-messages.ts';
 
 /**
- * Emails a contact through the active provider and records it in the conversation (spec §7
- * send-email). The message is recorded first (`pending`, which counts against the daily cap), then
- * handed to the provider, then marked `sent` (issue #10 §5: a database error can no longer follow
+ * Emails a contact through the active provider and records it in the conversation (docs/product.md §6.6,
+ * `POST …/send-email`). The message is recorded first (`pending`, which counts against the daily cap), then
+ * handed to the provider, then marked `sent` (a database error can no longer follow
  * a delivered mail, and a mail in the provider's hands is always in the conversation and the cap).
  * A provider refusal deletes the record, so the conversation shows only what may have gone out.
  * The cap check and the record share one transaction under the cap's advisory lock, so two sends
  * cannot both take the last free slot; no transaction is held open during the send (it can take
  * seconds, and the embedded database serves one transaction at a time).
+ * The body is what the owner typed (`format` text or HTML) with the signature from the settings
+ * appended (src/shared/email-body.ts); the conversation keeps its HTML part.
  * Every email gets its Message-ID (on the sender's domain, `from`) before it is recorded, and with
- * `inReplyToId` answers that message of the thread (In-Reply-To, References; issue #12).
+ * `inReplyToId` answers that message of the thread (In-Reply-To, References).
  * @throws HttpError 404 'Contact not found' or 'Message not found' (not in this thread); 429 at the daily cap (`dailyLimit` per rolling 24
  *   hours, shared with campaigns and notifications); 502 with the provider's message when sending fails.
  */
@@ -35,6 +39,7 @@ export async function sendContactEmail(
   const contact = await findContact(db, contactId);
   const thread = email.inReplyToId ? await threadOf(db, contactId, email.inReplyToId) : undefined;
   const messageId = newMessageId(from);
+  const body = composeEmailBody(email, await getMailSignature(db));
   const recorded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
     if ((await remainingToday(tx as unknown as Db, dailyLimit)) <= 0) {
@@ -50,7 +55,7 @@ export async function sendContactEmail(
         sender: 'admin',
         status: 'pending',
         subject: email.subject,
-        content: email.content,
+        content: body.html,
         messageId,
         inReplyTo: thread?.inReplyTo,
         references: thread?.references,
@@ -62,7 +67,8 @@ export async function sendContactEmail(
     await mailer.send({
       to: { name: contact.name, address: contact.email },
       subject: email.subject,
-      html: email.content,
+      html: body.html,
+      text: body.text,
       messageId,
       inReplyTo: thread?.inReplyTo,
       references: thread?.references,

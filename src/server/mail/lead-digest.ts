@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 
 /**
- * How lead notifications are collapsed under a flood (issue #10 §4: a scripted flood of the public
+ * How lead notifications are collapsed under a flood (a scripted flood of the public
  * form must not spend the shared daily cap). Calm: each lead gets its own notification. Once more
  * than {@link HANDFUL} leads are waiting, or {@link HANDFUL} notifications already went out in the
  * last 10 minutes, waiting leads go out together in one digest, and digests are spaced: the gap
@@ -50,7 +50,7 @@ function digestGap(digests: number): number {
  * The earliest moment a 'wait' from {@link decideLeadMail} for `history` can change. New leads
  * cannot end it earlier; only time can: the gap after the newest digest runs out, or the oldest
  * digest leaves the hour's window (fewer digests make a shorter gap). Until then a queue worker
- * can skip the lead part of its passes (issue #15 'Writes': a flood's passes were seven queries
+ * can skip the lead part of its passes (a flood's passes were seven queries
  * each). `history.recentDigests` must not be empty (a 'wait' implies one).
  */
 export function leadWaitEnds(history: Pick<LeadMailHistory, 'recentDigests'>): Date {

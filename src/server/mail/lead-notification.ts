@@ -6,12 +6,12 @@ import type { QueuedMail } from './mail-queue.ts';
 const DIGEST_EXCERPT = 160;
 
 /**
- * The owner's notification of a lead (issue #11 §4): subject "New lead: <name>" ("Returning lead:
+ * The owner's notification of a lead: subject "New lead: <name>" ("Returning lead:
  * <name>" when `returning`, a second submission from a known address), `Reply-To` the lead, an
  * HTML part and a hand-written plain-text part with one "Label: value" per line, the message, and
  * the link to the contact in the admin (`adminUrl` is the site's public base URL, no trailing
  * slash). Also carries the lead's entry for a digest, used when a flood collapses notifications
- * (issue #10 §4). Every value from the visitor is HTML-escaped.
+ * (decision 018). Every value from the visitor is HTML-escaped.
  */
 export function leadNotification(options: {
   to: string;
@@ -67,6 +67,7 @@ export function leadNotification(options: {
   const tag = options.returning ? ' (returning)' : '';
   return {
     kind: 'lead_notification',
+    contactId: options.contactId,
     toAddress: options.to,
     replyTo: { name: lead.name, address: lead.email },
     subject: `${label}: ${lead.name}`,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle
 import escapeHtml from 'escape-html';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { mailQueue } from '../../db/schema/index.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import type { Mailer } from './create-mailer.ts';
@@ -26,12 +27,20 @@ import { newMessageId } from './message-id.ts';
  * `sending` by a crashed process is retried (at-least-once delivery): at start-up on PGlite (one
  * process owns the data), after `STALE_SENDING_MS` on PostgreSQL. At the daily cap (shared with
  * campaigns and single emails) due rows wait until the window frees. Under a flood, lead
- * notifications are collapsed into digests (lead-digest.ts, issue #10 §4).
+ * notifications are collapsed into digests (lead-digest.ts).
  */
 
 export type QueuedMail = Pick<
   typeof mailQueue.$inferInsert,
-  'kind' | 'toAddress' | 'replyTo' | 'subject' | 'html' | 'text' | 'digestEntryHtml' | 'digestEntryText'
+  | 'kind'
+  | 'toAddress'
+  | 'replyTo'
+  | 'subject'
+  | 'html'
+  | 'text'
+  | 'digestEntryHtml'
+  | 'digestEntryText'
+  | 'contactId'
 >;
 
 export const MAX_ATTEMPTS = 12;
@@ -55,7 +64,7 @@ export interface MailQueueOptions {
   db: Db;
   mailer: Pick<Mailer, 'send'>;
   log: FastifyBaseLogger;
-  /** Messages allowed per rolling 24 hours, shared with every other sender (DESIGN §3). */
+  /** Messages allowed per rolling 24 hours, shared with every other sender (docs/product.md §10.6). */
   dailyLimit: number;
   /** The site's name, for the digest's subject. */
   siteName: string;
@@ -83,6 +92,8 @@ export class MailQueueWorker {
    * digest (a 'wait' decision and {@link leadWaitEnds}): passes before then skip the lead queries.
    */
   private leadsWaitUntil = 0;
+  /** Ids claimed by this worker whose outcome could not be written (the database went away). */
+  private readonly unsettled = new Set<number>();
 
   constructor(private readonly o: MailQueueOptions) {
     this.now = o.now ?? (() => new Date());
@@ -109,8 +120,8 @@ export class MailQueueWorker {
   }
 
   /**
-   * Asks for a pass within {@link LEAD_NUDGE_DELAY_MS}: the contact route's nudge (issue #15
-   * 'Writes'). A flood of leads then costs at most two passes a second instead of four, and a
+   * Asks for a pass within {@link LEAD_NUDGE_DELAY_MS}: the contact route's nudge (decision
+   * 027). A flood of leads then costs at most two passes a second instead of four, and a
    * lead's request does no more than check a timer.
    */
   nudgeSoon(): void {
@@ -134,6 +145,7 @@ export class MailQueueWorker {
   /** Sends every due message until nothing is due or `signal` aborts; returns how many were handled. */
   async runOnce(signal?: AbortSignal): Promise<number> {
     await this.recoverStale(STALE_SENDING_MS);
+    await this.settleUnsettled();
     let handled = 0;
     while (!signal?.aborted) {
       const claimed = await this.claim(this.now());
@@ -143,11 +155,31 @@ export class MailQueueWorker {
           await this.release(claimed.slice(i));
           return handled;
         }
-        await this.deliver(row);
+        try {
+          await this.deliver(row);
+        } catch (error) {
+          for (const r of claimed.slice(i)) this.unsettled.add(r.id);
+          throw error;
+        }
         handled++;
       }
     }
     return handled;
+  }
+
+  /**
+   * Rows this worker claimed when the database went away, left `sending` (decision 032): back to
+   * `pending` on the first pass that reaches the database again, rather than after the ten-minute
+   * stale recovery meant for a dead process. One whose send went through before its `sent` mark
+   * failed goes out again (at-least-once, as after a crash).
+   */
+  private async settleUnsettled() {
+    if (this.unsettled.size === 0) return;
+    await this.o.db
+      .update(mailQueue)
+      .set({ status: 'pending', updatedAt: this.now() })
+      .where(and(eq(mailQueue.status, 'sending'), inArray(mailQueue.id, [...this.unsettled])));
+    this.unsettled.clear();
   }
 
   private async recoverStale(afterMs: number) {
@@ -316,7 +348,7 @@ export class MailQueueWorker {
 
   private async deliver(row: Row) {
     try {
-      // Chosen and stored before the first attempt, so every retry sends the same id (issue #12).
+      // Chosen and stored before the first attempt, so every retry sends the same id (decision 023).
       if (!row.messageId) {
         row.messageId = newMessageId(this.o.fromAddress ?? 'localhost');
         // updatedAt on the queue's own clock: stale 'sending' rows are judged by it (recoverStale).
@@ -338,6 +370,8 @@ export class MailQueueWorker {
         .set({ status: 'sent', sentAt: this.now(), lastError: null, updatedAt: this.now() })
         .where(eq(mailQueue.id, row.id));
     } catch (error) {
+      // Not the message's fault, and its text would be the failed statement: the loop pauses.
+      if (isDatabaseUnavailable(error)) throw error;
       const message = (error as Error).message;
       const giveUp = row.attempts >= MAX_ATTEMPTS;
       this.o.log.warn(

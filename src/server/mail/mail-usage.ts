@@ -6,7 +6,7 @@ import { campaignRecipients, campaignSentHours, contactMessages, mailQueue } fro
  * Messages the product sent in the rolling 24 hours before `now` (the window Gmail counts its
  * daily sending limit over): queued mail (a digest counts once, the notifications folded into it
  * not at all), one-to-one emails from the moment they are recorded (`pending`, before the
- * provider has them: issue #10 §5) and campaign recipients, including `interrupted` ones, which
+ * provider has them; decision 018) and campaign recipients, including `interrupted` ones, which
  * the provider may have delivered.
  */
 export async function countSentLast24h(db: Db, now = new Date()): Promise<number> {
@@ -15,7 +15,7 @@ export async function countSentLast24h(db: Db, now = new Date()): Promise<number
 
 /**
  * The counts of {@link countSentLast24h} and {@link remainingToday} in one statement, one round
- * trip (issue #15: six queries took 18.7 ms at a million recipients; each subquery reads its own
+ * trip (six queries took 18.7 ms at a million recipients; each subquery reads its own
  * partial index, so the OR over every recipient ever sent is never read).
  */
 async function usage(db: Db, now: Date): Promise<{ sent: number; inFlight: number }> {
@@ -27,14 +27,14 @@ async function usage(db: Db, now: Date): Promise<{ sent: number; inFlight: numbe
     .select({
       sent: sql<string>`
         (select count(*) from ${mailQueue} where ${and(eq(mailQueue.status, 'sent'), gt(mailQueue.sentAt, since))})
-        -- Campaign emails are copied into the conversation too (issue #11 §3); they count once, below.
+        -- Campaign emails are copied into the conversation too (decision 019); they count once, below.
         + (select count(*) from ${contactMessages} where ${and(
           eq(contactMessages.sender, 'admin'),
           isNull(contactMessages.campaignName),
           gt(contactMessages.sentAt, since),
         )})
         -- Campaign recipients sent: the whole UTC hours of the window from their kept counts, its
-        -- first, partial hour row by row (issue #15; migration 0008).
+        -- first, partial hour row by row (migration 0008).
         + (select count(*) from ${campaignRecipients} where ${campaignRecipients.status} = 'sent'
             and ${campaignRecipients.sentAt} > ${sinceText}::timestamptz
             and ${campaignRecipients.sentAt} < (${firstWholeHour}) at time zone 'UTC')
@@ -54,7 +54,7 @@ async function usage(db: Db, now: Date): Promise<{ sent: number; inFlight: numbe
 
 /**
  * Advisory lock key under which senders take their share of the daily cap, so two instances
- * never both spend the last free slots (DESIGN §3 'Campaigns').
+ * never both spend the last free slots (docs/product.md §10.6).
  */
 export const DAILY_CAP_LOCK_KEY = 7_345_112_002;
 

@@ -5,7 +5,7 @@ import { composeMessage } from './compose-message.ts';
 import { type Address, type MailProvider, MailSendError, type OutgoingMessage } from './mail-provider.ts';
 
 /**
- * The development outbox (DESIGN §3): each message is written as an `.eml` file under
+ * The development outbox (docs/product.md §10.1): each message is written as an `.eml` file under
  * `<dataDir>/outbox/` and never delivered. Open the files with any mail program to check them.
  */
 export function createOutboxProvider(options: { dir: string; from: Address }): MailProvider {

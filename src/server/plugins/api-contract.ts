@@ -7,7 +7,7 @@ import { type ErrorStatus, errorMeanings, errorResponse } from '../../shared/res
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 
 /**
- * The API contract as a document (issue #14): @fastify/swagger collects every route with its zod
+ * The API contract as a document (decision 021): @fastify/swagger collects every route with its zod
  * schemas (from `src/shared`, through fastify-type-provider-zod's transform) into an OpenAPI 3.1
  * document, served by `src/server/routes/api-docs.ts`.
  *
@@ -41,7 +41,7 @@ export const apiContractPlugin = fp(async (app: FastifyInstance) => {
         title: `${app.config.site.name} API`,
         version: '1',
         description:
-          'The JSON API of the agency site and its admin (spec §7). Every error is `{ "error": "…" }` ' +
+          'The JSON API of the agency site and its admin. Every error is `{ "error": "…" }` ' +
           '(schema `Error`). Admin calls need the session cookie that `POST /api/admin/login` sets; ' +
           `credentials calls also need the vault password in the \`${VAULT_PASSWORD_HEADER}\` header. ` +
           'Mutating calls must be same-origin JSON.',
@@ -58,7 +58,7 @@ export const apiContractPlugin = fp(async (app: FastifyInstance) => {
             type: 'apiKey',
             in: 'header',
             name: VAULT_PASSWORD_HEADER,
-            description: 'The vault password; every credentials call carries it (spec §6).',
+            description: 'The vault password; every credentials call carries it.',
           },
         },
       },

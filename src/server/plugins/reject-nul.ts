@@ -15,7 +15,7 @@ declare module 'fastify' {
  * Refuses any request whose path parameters, query or body carry a NUL character (U+0000) in a
  * text value, with a 400 in the app's validation shape: `{ error, details: { fieldErrors: { <field>:
  * [message] } } }`. PostgreSQL text cannot hold NUL, so such a value would otherwise fail its
- * query as a 500 (issue #10 §6). One hook for every route, so no schema can forget it.
+ * query as a 500. One hook for every route, so no schema can forget it.
  */
 export function rejectNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

@@ -7,6 +7,11 @@ import { HttpError } from '../http-error.ts';
 export interface SecurityOptions {
   /** Extra `script-src` sources, e.g. hashes of the inline state scripts the pages carry. */
   scriptHashes: string[];
+  /**
+   * `APP_URL` when configured: the only origin a state-changing request may name. Without it
+   * (loopback demo) the request's own scheme and Host stand in.
+   */
+  appUrl?: string | undefined;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,7 +23,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * recording response. They depend only on the options (no nonces, no per-request directive
  * functions here), so every response can get the same list: @fastify/helmet built the whole
  * middleware again on every request (CSP parsed and re-serialised), 3 % of the contact route's
- * CPU (issue #15 'Writes').
+ * CPU (decision 030).
  * @throws when helmet rejects the options, or calls back with an error.
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
@@ -40,9 +45,10 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string
 
 /**
  * Security headers (helmet, with a strict Content-Security-Policy) and CSRF protection
- * (DESIGN §3 'Sessions': mutating requests must be JSON and same-origin). Browsers send `Origin`
+ * (decision 009: mutating requests must be JSON and same-origin). Browsers send `Origin`
  * and `Sec-Fetch-Site` on cross-site POSTs, so a request that names another origin is refused
- * with 403; the only body parser is JSON, so HTML forms cannot post at all (415).
+ * with 403 (see `isSameOrigin`); the only body parser is JSON, so HTML forms cannot post at all
+ * (415), except to the unsubscribe page's own form (routes/unsubscribe.ts).
  * `Strict-Transport-Security` goes out only on requests that came over TLS (directly, or through a
  * trusted proxy's `X-Forwarded-Proto`).
  */
@@ -64,31 +70,49 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         frameAncestors: ["'none'"],
       },
     },
-    // The admin opens the mail-connection popup and reads its result (spec §2 gmail-setup).
+    // The admin opens the mail-connection popup and reads its result (docs/product.md §10.2).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Sent below, over TLS only: RFC 6797 §7.2 says a host must not send it over plain HTTP.
     strictTransportSecurity: false,
   });
 
   app.removeContentTypeParser('text/plain');
+  const appOrigin = opts.appUrl ? new URL(opts.appUrl).origin : undefined;
 
   app.addHook('onRequest', async (request, reply) => {
     // On the Node response, as helmet did: a route's own reply.header() still wins.
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!MUTATING.has(request.method)) return;
-    if (!isSameOrigin(request)) throw new HttpError(403, 'Cross-site requests are not allowed.');
+    if (!isSameOrigin(request, appOrigin)) throw new HttpError(403, 'Cross-site requests are not allowed.');
   });
 });
 
-function isSameOrigin(request: FastifyRequest): boolean {
+/**
+ * Whether a state-changing request comes from the site itself (docs/decisions/034-same-origin-check.md):
+ * - `Sec-Fetch-Site` (Fetch Metadata, set by the browser and not writable by a page) decides when
+ *   present: `same-origin` is accepted, `cross-site` and `same-site` are refused, `none` (typed
+ *   or bookmarked) goes on to the Origin check.
+ * - `Origin: null` is what Chromium sends for a form post from a page served with
+ *   `Referrer-Policy: no-referrer` (the unsubscribe page); it is accepted only with
+ *   `Sec-Fetch-Site: same-origin`, since a sandboxed frame on another site sends it too.
+ * - Otherwise `Origin` must equal `appOrigin` (APP_URL's origin) when configured, else the
+ *   request's own scheme and Host (loopback demo). A proxy that rewrites Host (nginx's `Host $host`
+ *   drops a non-standard port) therefore cannot break the check when APP_URL is set.
+ * - No `Origin` and no `Sec-Fetch-Site`: not a browser's cross-site request (mail programs'
+ *   RFC 8058 one-click POSTs, scripts), accepted.
+ */
+export function isSameOrigin(request: FastifyRequest, appOrigin: string | undefined): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return false;
+  if (site === 'same-origin') return true;
+  if (typeof site === 'string' && site !== 'none') return false;
   const origin = request.headers.origin;
   if (typeof origin !== 'string' || origin === '') return true;
+  if (origin === 'null') return false;
   try {
     // Through URL on both sides, so a default port (":80", ":443") compares equal to none.
-    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+    const expected = appOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
+    return new URL(origin).origin === expected;
   } catch {
     return false;
   }

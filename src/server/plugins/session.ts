@@ -19,7 +19,7 @@ declare module 'fastify' {
 const loaded = new WeakMap<FastifyRequest, Promise<SessionRecord | null>>();
 
 /**
- * Session cookies (DESIGN §3 'Sessions'): `HttpOnly; SameSite=Lax; Path=/`, `Secure` when the
+ * Session cookies (decision 009): `HttpOnly; SameSite=Lax; Path=/`, `Secure` when the
  * request came over TLS (directly or, with TRUST_PROXY, through a proxy).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {

@@ -10,7 +10,7 @@ import { guardWithSession } from '../plugins/session.ts';
 export const API_DOCS_PATH = '/api/docs';
 
 /**
- * The API's own description (issue #14, decision 021), for the signed-in admin only:
+ * The API's own description (decision 021), for the signed-in admin only:
  * `GET /api/openapi.json` is the OpenAPI 3.1 document that @fastify/swagger builds from the routes'
  * zod schemas (`src/server/plugins/api-contract.ts`), and `/api/docs` is the reference page
  * (@fastify/swagger-ui, served from this origin so the site's CSP holds). Signed out, the page

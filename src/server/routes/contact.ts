@@ -1,18 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactCreatedSchema, contactRequestSchema } from '../../shared/contact.ts';
+import { contactCreatedSchema, contactRequestSchema, powChallengeSchema } from '../../shared/contact.ts';
+import { deviceClass } from '../analytics/device-class.ts';
 import { createContact } from '../contacts/create-contact.ts';
+import { contentSpamReasons, type SpamReason } from '../spam/content-checks.ts';
+import { createPowChallenge, powKeys, verifyPow } from '../spam/proof-of-work.ts';
 
-/** Largest accepted contact body (DESIGN §3: ≤ 16 KB); larger gets 413. */
+/** Largest accepted contact body (docs/product.md §3.5: ≤ 16 KB); larger gets 413. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
 
 /**
- * POST /api/contact (spec §7): validates with the shared schema, rate limits per client address
- * (`CONTACT_RATE_LIMIT` per 10 minutes), drops honeypot submissions without storing them (the
- * bot sees the same 201), and answers 201 `{ id }` only after the lead is committed.
+ * Challenges one client address may fetch per minute (each costs the server a key derivation): 60,
+ * or `CONTACT_RATE_LIMIT` when that is higher, so lifting the form's limit (a busy office behind
+ * one address, the browser suite) never leaves a submission without its challenge.
+ */
+const CHALLENGE_RATE_LIMIT = 60;
+
+/**
+ * POST /api/contact (docs/product.md §12.2): validates with the shared schema, rate limits per client address
+ * (`CONTACT_RATE_LIMIT` per 10 minutes) and answers 201 `{ id }` only after the lead is committed.
+ * A submission without a valid, unspent proof of work (when `CONTACT_POW` is on), with the
+ * honeypot filled or flagged by a content check is stored as spam, with no notification; the
+ * answer is the same either way (decision 037). GET /api/contact/challenge hands out the
+ * ALTCHA challenge the landing's widget solves.
  */
 export async function contactRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const keys = powKeys(app.appSecret);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/contact/challenge',
+    {
+      config: {
+        rateLimit: {
+          max: Math.max(CHALLENGE_RATE_LIMIT, app.config.contactRateLimit),
+          timeWindow: '1 minute',
+        },
+      },
+      schema: {
+        summary: 'A proof-of-work challenge for the contact form (ALTCHA)',
+        description:
+          'Solved in the background by the landing page; its solution goes with the form as `altcha`. ' +
+          'Each challenge is accepted once and expires after 30 minutes.',
+        response: { 200: powChallengeSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createPowChallenge(keys);
+    },
+  );
+
+  typed.post(
     '/api/contact',
     {
       bodyLimit: CONTACT_BODY_LIMIT,
@@ -21,7 +60,7 @@ export async function contactRoutes(app: FastifyInstance) {
           max: app.config.contactRateLimit,
           timeWindow: '10 minutes',
           // The x-ratelimit-* headers on every accepted post tell a bot its budget and cost each
-          // lead three headers (issue #15 'Writes'); a refused post still gets Retry-After.
+          // lead three headers (decision 027); a refused post still gets Retry-After.
           addHeadersOnExceeding: {
             'x-ratelimit-limit': false,
             'x-ratelimit-remaining': false,
@@ -33,23 +72,35 @@ export async function contactRoutes(app: FastifyInstance) {
         summary: 'Send the contact form (creates or updates a lead)',
         description:
           "A second submission from the same address joins that contact's conversation. " +
-          'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes); body at most 16 KB.',
+          'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes); body at most 16 KB. ' +
+          'Without a solved `altcha` challenge (see GET /api/contact/challenge), with the honeypot ' +
+          'filled or flagged by the content checks, the lead is stored as spam; the answer is the same.',
         body: contactRequestSchema,
         response: { 201: contactCreatedSchema },
       },
     },
     async (request, reply) => {
-      if (request.body.website) {
-        request.log.info('contact honeypot filled: dropped');
-        return reply.code(201).send({ id: 0 });
-      }
-      const created = await createContact(app.db, request.body, {
-        to: app.config.mail.notifyEmail,
-        adminUrl: app.config.publicUrl,
-        siteName: app.config.site.name,
-      });
-      app.mailQueue.nudgeSoon();
-      return reply.code(201).send(created);
+      const body = request.body;
+      const reasons: SpamReason[] = [];
+      const pow = app.config.contactPow ? await verifyPow(body.altcha, keys) : null;
+      if (app.config.contactPow && !pow) reasons.push('pow');
+      if (body.website) reasons.push('honeypot');
+      reasons.push(...contentSpamReasons(body));
+      const created = await createContact(
+        app.db,
+        body,
+        {
+          spamReasons: reasons,
+          pow,
+          source: body.source,
+          device: deviceClass(request.headers['user-agent']),
+        },
+        { to: app.config.mail.notifyEmail, adminUrl: app.config.publicUrl, siteName: app.config.site.name },
+        app.addressHashKey,
+      );
+      if (created.spam) request.log.info({ contactId: created.id }, 'contact stored as spam');
+      else app.mailQueue.nudgeSoon();
+      return reply.code(201).send({ id: created.id });
     },
   );
 }

@@ -16,7 +16,7 @@ import { guardWithSession } from '../plugins/session.ts';
 const STATE_COOKIE = 'oauth_google';
 const STATE_TTL_MS = 10 * 60 * 1000;
 
-/** The page the popup ends on: it tells the opener and closes itself (spec §2 gmail-setup). */
+/** The page the popup ends on: it tells the opener and closes itself (docs/product.md §10.2). */
 const CLOSE_SCRIPT =
   'window.opener&&window.opener.postMessage("gmail-connected",location.origin);window.close();';
 const CLOSE_SCRIPT_HASH = `sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}`;
@@ -28,9 +28,9 @@ const resultPage = (title: string, text: string, close: boolean) =>
   `</head><body><main><h1>${title}</h1><p>${text}</p></main>${close ? `<script>${CLOSE_SCRIPT}</script>` : ''}</body></html>`;
 
 /**
- * The Gmail Workspace connection (spec §7 `GET /api/auth/google/status`, popup `/api/auth/google`):
- * OAuth 2.0 authorization code flow with PKCE and a `state` bound to the admin session. The state
- * and PKCE verifier travel in a short-lived HttpOnly cookie sealed with the app secret, so any
+ * The Gmail Workspace connection (docs/product.md §12.2 `GET /api/auth/google/status`, popup
+ * `/api/auth/google`): OAuth 2.0 authorization code flow with PKCE and a `state` bound to the admin session.
+ * The state and PKCE verifier travel in a short-lived HttpOnly cookie sealed with the app secret, so any
  * instance can finish the flow. All three routes need the admin session.
  */
 export async function googleAuthRoutes(app: FastifyInstance) {

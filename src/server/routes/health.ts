@@ -5,7 +5,8 @@ import { errors } from '../../shared/responses.ts';
 
 /**
  * Probes for load balancers: `/healthz` answers while the process runs; `/readyz` answers 200
- * only when the database answers, else 503.
+ * only when the database answers within 2 s, else 503, and 200 again as soon as it is back
+ * (no restart needed: the pool makes new connections; decision 032).
  */
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,8 @@ export async function healthRoutes(app: FastifyInstance) {
         await app.database.ping();
         return { status: 'ready' as const, database: app.database.kind };
       } catch (err) {
-        request.log.warn({ err }, 'database not ready');
+        // The outage is logged once by app.ts; a load balancer polls this every few seconds.
+        request.log.debug({ err }, 'database not ready');
         return reply.code(503).send({ error: 'Database unavailable' });
       }
     },

@@ -16,7 +16,7 @@ const page = (siteName: string, title: string, body: string) =>
   `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
 /**
- * Unsubscribe links of campaign emails (DESIGN §3 'Unsubscribe', RFC 8058). No login: the signed
+ * Unsubscribe links of campaign emails (docs/product.md §8.6, RFC 8058). No login: the signed
  * token is the authority. GET shows a confirmation page (mail scanners that follow links change
  * nothing); POST unsubscribes, from that page's button or as the one-click POST that mail
  * programs send with `List-Unsubscribe=One-Click`. A forged or altered token gets 404.

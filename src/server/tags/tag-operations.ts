@@ -5,12 +5,12 @@ import type { Tag, TagCreate } from '../../shared/tags.ts';
 import { findContact } from '../contacts/find-contact.ts';
 import { conflict, notFound } from '../http-error.ts';
 
-/** Every tag, by name (spec §7 GET /api/admin/tags). */
+/** Every tag, by name (docs/product.md §12.3 GET /api/admin/tags). */
 export async function listTags(db: Db): Promise<Tag[]> {
   return db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).orderBy(asc(tags.name));
 }
 
-/** Creates a tag (DESIGN §3 'Tags'). @throws HttpError 409 when the name is taken. */
+/** Creates a tag (docs/product.md §6.4). @throws HttpError 409 when the name is taken. */
 export async function createTag(db: Db, input: TagCreate): Promise<Tag> {
   const [row] = await db
     .insert(tags)
@@ -35,7 +35,7 @@ export async function removeContactTag(db: Db, contactId: number, tagId: number)
   await db.delete(contactTags).where(and(eq(contactTags.contactId, contactId), eq(contactTags.tagId, tagId)));
 }
 
-/** Tags created on first start, so the dropdown is useful at once (DESIGN §3 'Tags'). */
+/** Tags created on first start, so the dropdown is useful at once (docs/product.md §6.4). */
 export const SEED_TAGS: TagCreate[] = [
   { name: 'Hot lead', color: '#ef4444' },
   { name: 'Website', color: '#22d3ee' },

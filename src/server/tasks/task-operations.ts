@@ -7,9 +7,9 @@ import { notFound } from '../http-error.ts';
 import { toContactTask } from './to-contact-task.ts';
 
 /**
- * Contact tasks with their contact's name (spec §7 GET /api/admin/tasks): pending first, the
+ * Contact tasks with their contact's name (docs/product.md §12.3 GET /api/admin/tasks): pending first, the
  * most urgent due date first (no due date last), then newest; at most `limit` (default
- * {@link TASK_LIST_MAX}; issue #15: never the whole table), optionally of one status.
+ * {@link TASK_LIST_MAX}; never the whole table), optionally of one status.
  */
 export async function listTasks(db: Db, query: Partial<TaskListQuery> = {}): Promise<ContactTask[]> {
   const rows = await db
@@ -26,7 +26,9 @@ export async function listTasks(db: Db, query: Partial<TaskListQuery> = {}): Pro
   return rows.map((r) => toContactTask(r.task, r.contactName));
 }
 
-/** Adds a follow-up task to a contact (spec §7 POST /api/admin/tasks). @throws HttpError 404. */
+/**
+ * Adds a follow-up task to a contact (docs/product.md §12.3 POST /api/admin/tasks). @throws HttpError 404.
+ */
 export async function createContactTask(
   db: Db,
   input: {
@@ -43,7 +45,8 @@ export async function createContactTask(
 }
 
 /**
- * Marks a task completed (spec §4: terminal). Completing it again keeps the first completion time.
+ * Marks a task completed (docs/product.md §6.5: terminal). Completing it again keeps the first completion
+ * time.
  * @throws HttpError 404 'Task not found'.
  */
 export async function completeContactTask(db: Db, taskId: number, now = new Date()): Promise<ContactTask> {
@@ -56,4 +59,30 @@ export async function completeContactTask(db: Db, taskId: number, now = new Date
     .where(eq(contactTasks.id, taskId))
     .returning();
   return toContactTask(row!);
+}
+
+/**
+ * Replaces a task's title, description, priority and due date (the Edit Task dialog); its
+ * contact, status and completion time stay. @throws HttpError 404 'Task not found'.
+ */
+export async function editContactTask(
+  db: Db,
+  taskId: number,
+  input: { title: string; description: string | null; priority: ContactTask['priority']; dueAt: Date | null },
+): Promise<ContactTask> {
+  const [row] = await db.update(contactTasks).set(input).where(eq(contactTasks.id, taskId)).returning();
+  if (!row) throw notFound('Task');
+  return toContactTask(row);
+}
+
+/**
+ * Deletes a contact's follow-up task (a wrong or duplicate one; completed ones too).
+ * @throws HttpError 404 'Task not found'.
+ */
+export async function deleteContactTask(db: Db, taskId: number): Promise<void> {
+  const [row] = await db
+    .delete(contactTasks)
+    .where(eq(contactTasks.id, taskId))
+    .returning({ id: contactTasks.id });
+  if (!row) throw notFound('Task');
 }

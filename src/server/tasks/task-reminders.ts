@@ -35,7 +35,7 @@ export interface TaskReminderOptions {
 export type ReminderOutcome = 'before-hour' | 'done' | 'nothing-due' | 'queued';
 
 /**
- * The morning task reminder (issue #13; decision 025). Every instance polls; from `hour` o'clock
+ * The morning task reminder (decision 025). Every instance polls; from `hour` o'clock
  * in `timeZone` on, the first pass of a local day claims that day by inserting its
  * `task_reminders` row (`ON CONFLICT DO NOTHING`) and, in the same transaction, collects pending
  * contact tasks and working client tasks due before the day ends and queues one email listing

@@ -90,7 +90,7 @@ export async function createCredential(db: Db, key: Buffer, input: CredentialInp
   return toCredential(key, row!);
 }
 
-/** Changes the given fields and keeps the others (spec §7 PATCH). @throws HttpError 404. */
+/** Changes the given fields and keeps the others (docs/product.md §9.1). @throws HttpError 404. */
 export async function updateCredential(
   db: Db,
   key: Buffer,

@@ -6,7 +6,7 @@ import { vaultKeys } from '../../db/schema/index.ts';
 import { open, SecretBoxError, seal } from '../crypto/secret-box.ts';
 
 /**
- * The credentials vault's key hierarchy (DESIGN §3 'Credentials vault'):
+ * The credentials vault's key hierarchy (decision 012):
  * vault password ──Argon2id(salt, 64 MiB, 3 passes, 4 lanes)──► key-encryption key
  * ──AES-256-GCM──► wraps a random 256-bit data key ──AES-256-GCM──► each secret.
  * Neither the password nor a hash of it is stored: a wrong password simply fails to unwrap.

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
+import type { VisitSource } from '../analytics/visit-counter.ts';
 import type { Page } from './load-pages.ts';
 import type { RequestLogSummary } from './request-log-summary.ts';
 
 /**
- * The plain `GET /` answered before Fastify (issue #15 'Serving': the landing at a rate near
+ * The plain `GET /` answered before Fastify (the landing at a rate near
  * nginx's). Fastify's request objects, hooks (helmet, cookies, CSRF, NUL check) and two log lines
  * cost several times the page itself; the landing is the same bytes for every visitor, so its
  * headers are taken once from the Fastify route (`app.inject`, every encoding) and replayed here:
@@ -24,10 +25,12 @@ export class LandingFastPath {
   private closing = false;
   private readonly encodings = new Map<string, string | undefined>();
   private readonly people = new Map<string, boolean>();
+  /** Requests answered here since start (`http_landing_requests_total`, decision 043). */
+  served = 0;
 
   constructor(
     private readonly page: Page,
-    private readonly record: (address: string, userAgent: string) => void,
+    private readonly record: (address: string, userAgent: string, source: VisitSource) => void,
     private readonly summary: RequestLogSummary,
   ) {}
 
@@ -75,10 +78,12 @@ export class LandingFastPath {
     if (h.cookie !== undefined || h['if-none-match'] !== undefined) return false;
     const variant = variants[this.encodingFor(h['accept-encoding'] ?? '')];
     const userAgent = h['user-agent'];
-    if (userAgent && this.isPerson(userAgent)) this.record(req.socket.remoteAddress ?? '', userAgent);
+    if (userAgent && this.isPerson(userAgent))
+      this.record(req.socket.remoteAddress ?? '', userAgent, { referrer: h.referer });
     res.writeHead(200, variant.headers);
     res.end(variant.body);
     this.summary.count(200);
+    this.served++;
     return true;
   }
 

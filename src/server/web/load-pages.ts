@@ -8,7 +8,7 @@ import type { SiteConfig } from '../../shared/site.ts';
 
 /**
  * The three HTML documents the server sends, rendered once at start-up and held in memory with
- * their gzip and brotli variants (DESIGN §4: `GET /` must not touch the disk or the database).
+ * their gzip and brotli variants (docs/product.md §3.7: `GET /` must not touch the disk or the database).
  *
  * Build output contract (scripts/build.ts): `dist/web/{index,admin,404}.html` carry the
  * placeholders `<!--app-html-->` and `<!--app-state-->`, and index.html also `<!--app-head-->`;
@@ -88,7 +88,7 @@ interface Rendered {
 /**
  * Runs the server-rendering bundle in a worker thread that exits once the markup is back: React's
  * server renderer and the page components are needed once at start-up, and a module once imported
- * stays in memory for the life of the process (issue #15 'Memory': about 35 MB resident).
+ * stays in memory for the life of the process (about 35 MB resident).
  * @throws the bundle's own error when rendering fails.
  */
 function renderInWorker(ssrUrl: string, site: SiteConfig, publicUrl: string | undefined): Promise<Rendered> {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 
 /**
- * Request logging for a busy page (issue #15 'Serving'): two JSON lines per `GET /` or static file
+ * Request logging for a busy page (decision 027): two JSON lines per `GET /` or static file
  * cost more than sending the page, so those requests are counted and logged as one summary line per
  * interval instead ("`GET /` and static files: N requests, M errors"); API requests, the admin shell,
  * 404s and every failed request (status ≥ 500) keep their own lines.

@@ -10,7 +10,7 @@ import type { Page, Pages } from './load-pages.ts';
  * Serves the front end: `/` (prerendered landing), the admin screens' paths (admin SPA shell),
  * `/sitemap.xml` (the landing, at the public URL), hashed assets with a one-year immutable cache
  * (pre-compressed .br/.gz siblings written by the build), other built files (robots.txt, icons), and the
- * '404 Page Not Found' page with status 404 for every other path (DESIGN §3 '404').
+ * '404 Page Not Found' page with status 404 for every other path (docs/product.md §2.1).
  * Unknown `/api/*` paths answer JSON `{ error }` instead.
  */
 export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | null }) {
@@ -30,7 +30,7 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
         .header('cache-control', 'public, max-age=3600')
         .send(xml);
     });
-    // Only the admin screens get the app; any other /admin path is a 404 (issue #11 §6).
+    // Only the admin screens get the app; any other /admin path is a 404.
     const admin = (request: FastifyRequest, reply: FastifyReply) =>
       isAdminScreenPath(request.url.split('?', 1)[0] ?? '')
         ? sendPage(request, reply, pages.admin, 200, 'no-store')
@@ -66,13 +66,17 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
 }
 
 /**
- * Counts a landing view for the dashboard (DESIGN §3 'Visits'): bots (isbot) are skipped, and so is
+ * Counts a landing view for the dashboard (decision 013): bots (isbot) are skipped, and so is
  * any browser carrying a session cookie — the admin's own — which needs no database read here.
  */
 function countVisit(app: FastifyInstance, request: FastifyRequest) {
   const userAgent = request.headers['user-agent'] ?? '';
   if (!userAgent || isbot(userAgent) || request.cookies[SESSION_COOKIE]) return;
-  app.visits.record(request.ip, userAgent);
+  const utm = (request.query as Record<string, unknown> | undefined)?.utm_source;
+  app.visits.record(request.ip, userAgent, {
+    referrer: request.headers.referer,
+    utmSource: typeof utm === 'string' ? utm : undefined,
+  });
 }
 
 const TEMPLATE = /\.html(\.gz|\.br)?$/i;

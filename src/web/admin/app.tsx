@@ -49,8 +49,8 @@ export function preloadScreen(pathname: string): void {
 
 /**
  * The admin single-page app (served as admin.html for /admin and /admin/*): providers and the
- * route table of spec §2, at the paths of `src/shared/admin-paths.ts` (the server answers 404 for
- * any other). Every screen but login sits behind {@link AdminGuard}; unknown paths show the
+ * route table of docs/product.md §2.1, at the paths of `src/shared/admin-paths.ts` (the server answers 404
+ * for any other). Every screen but login sits behind {@link AdminGuard}; unknown paths show the
  * '404 Page Not Found' page.
  *
  * Screens are lazy chunks under one Suspense boundary whose fallback is the same full-page

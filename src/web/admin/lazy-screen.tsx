@@ -32,7 +32,7 @@ function ScreenShown() {
 }
 
 /**
- * Wraps one admin screen module in `React.lazy` (issue #15, decision 028: each screen is its own
+ * Wraps one admin screen module in `React.lazy` (decision 028: each screen is its own
  * chunk, so the login screen and the first signed-in screen download only their own code).
  * `load` is an `import()` of the module and `name` the export to render. The import runs once:
  * `preload()` and the first render share it.

@@ -2,7 +2,7 @@ import { Home } from 'lucide-react';
 import { buttonVariants } from '@/web/components/ui/button';
 
 /**
- * The page for any unknown path (spec §2 'any other path'): heading '404 Page Not Found' and a
+ * The page for any unknown path (docs/product.md §2.1 'any other path'): heading '404 Page Not Found' and a
  * link home. Rendered to static HTML for 404.html and reused by the admin SPA's catch-all route.
  */
 export function NotFound() {

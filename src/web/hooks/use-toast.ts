@@ -1,5 +1,5 @@
 /**
- * Toast state shared by the whole page (shadcn/ui's classic `use-toast` pattern, spec §9):
+ * Toast state shared by the whole page (shadcn/ui's classic `use-toast` pattern, docs/product.md §14.1):
  * one toast visible at a time, removed from memory 1,000,000 ms after it is dismissed.
  * Call {@link toast} from anywhere; render `<Toaster />` once.
  */
@@ -87,7 +87,8 @@ function dispatch(action: Action): void {
 export type ToastInput = Omit<ToasterToast, 'id'>;
 
 /**
- * Shows a toast (replacing the current one, spec §9) and returns handles to update or dismiss it.
+ * Shows a toast (replacing the current one, docs/product.md §14.1) and returns handles to update or dismiss
+ * it.
  * @example toast({ title: 'Message sent!', description: 'Thanks…' })
  */
 export function toast(props: ToastInput) {
@@ -108,16 +109,23 @@ export function toast(props: ToastInput) {
   return { id, dismiss, update };
 }
 
-/** Subscribes a component to the toast list; returns it with {@link toast} and `dismiss`. */
+function subscribe(listener: (state: State) => void): () => void {
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+const getState = () => memoryState;
+
+/**
+ * Subscribes a component to the toast list; returns it with {@link toast} and `dismiss`.
+ * Through `useSyncExternalStore`: a toast fired between the Toaster's first render and its effects
+ * (the sign-in's 'Logged in successfully' as the deferred Toaster mounts) is not missed, as it was
+ * with a state copied at render and a listener added in an effect.
+ */
 export function useToast() {
-  const [state, setState] = React.useState<State>(memoryState);
-  React.useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = React.useSyncExternalStore(subscribe, getState, getState);
   return {
     ...state,
     toast,

@@ -1,5 +1,5 @@
 /**
- * Every text and piece of static data on the public landing (DESIGN §3 'Content'): edit copy
+ * Every text and piece of static data on the public landing (docs/product.md §1.2): edit copy
  * here, not in the section components. The brand name, short name, contact email and social link
  * are runtime configuration (`SiteConfig`), not content; texts that name the brand take it as
  * `{name}` / `{shortName}` and are filled with {@link withBrand}.
@@ -39,7 +39,7 @@ import maritimePoster from './assets/projects/maritime-store.jpg';
 import maritimeMp4 from './assets/projects/maritime-store.mp4';
 import maritimeWebm from './assets/projects/maritime-store.webm';
 
-/** The brand accents (spec §9 'Brand colours: cyan, magenta and blue shades'). */
+/** The brand accents (docs/product.md §3.4: cyan, magenta and blue shades). */
 export type Accent = 'cyan' | 'magenta' | 'blue';
 
 /** A card with an icon, a title and a short text (services, mini CRM, about, AI features). */
@@ -52,7 +52,7 @@ export interface FeatureCard {
   points?: string[];
 }
 
-/** A headline number (spec §1 brand claims). */
+/** A headline number (docs/product.md §1.2 brand claims). */
 export interface Stat {
   value: string;
   /** Short label (mobile: '12+ Years'). */
@@ -67,7 +67,7 @@ export interface NavItem {
   sectionId: string;
 }
 
-/** Project status shown as a badge (spec §3 'Project'). */
+/** Project status shown as a badge (docs/product.md §3.1). */
 export type ProjectStatus = 'Live' | 'In Development';
 
 /** A phone-frame screen recording: H.264 MP4, VP9 WebM and a poster (all hashed by the build). */
@@ -77,7 +77,7 @@ export interface ProjectVideo {
   poster: string;
 }
 
-/** One current project card (spec §3 'Project'). */
+/** One current project card (docs/product.md §3.1). */
 export interface Project {
   id: string;
   name: string;
@@ -86,14 +86,14 @@ export interface Project {
   video: ProjectVideo;
   /**
    * The live product's public address (absolute https URL). Leave it out while there is none:
-   * the card then shows no 'Visit' link (issue #11 §6; see `lib/project-link.ts`).
+   * the card then shows no 'Visit' link (see `lib/project-link.ts`).
    */
   url?: string;
   /** What it is built with, shown as small tags. */
   stack: string[];
 }
 
-/** One client story (spec §3 'Testimonial'; the mobile version adds `rating: 5`). */
+/** One client story (docs/product.md §3.1; the mobile version adds `rating: 5`). */
 export interface Testimonial {
   name: string;
   title: string;
@@ -104,12 +104,12 @@ export interface Testimonial {
   accentColor: Accent;
 }
 
-/** A testimonial as the mobile layout shows it, with its star rating (spec §3). */
+/** A testimonial as the mobile layout shows it, with its star rating (docs/product.md §3.1). */
 export interface MobileTestimonial extends Testimonial {
   rating: 5;
 }
 
-/** One step of How We Work (spec §3 'Process step'). */
+/** One step of How We Work (docs/product.md §3.1). */
 export interface ProcessStep {
   number: string;
   title: string;
@@ -125,7 +125,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** A group of FAQ questions (spec §2: 5 categories of two questions each). */
+/** A group of FAQ questions (docs/product.md §3.1: 5 categories of two questions each). */
 export interface FaqCategory {
   category: string;
   icon: LucideIcon;
@@ -140,7 +140,7 @@ export function withBrand(text: string, site: { name: string; shortName: string;
     .replaceAll('{email}', site.email);
 }
 
-/** Document title, description and keywords (spec §2; the server puts them in `<head>`). */
+/** Document title, description and keywords (docs/product.md §3.1; the server puts them in `<head>`). */
 export const seo = {
   title: '{name} | Websites, apps and AI workflows for small businesses',
   ogImage: '/og-image.jpg',
@@ -158,7 +158,7 @@ export const seo = {
   ],
 };
 
-/** The intro splash (spec §2): a tagline with the brand's short name. */
+/** The intro splash (docs/product.md §3.2): a tagline with the brand's short name. */
 export const splash = {
   tagline: '{shortName} builds what’s next',
   subline: 'Websites · Apps · AI workflows',
@@ -186,7 +186,7 @@ export const hero = {
   socialLabel: 'Follow our work',
   emailLabel: 'Email us',
   newTab: '(opens in a new tab)',
-  /** Small screens: the hint that the pages slide sideways (spec §2 'Hero'). */
+  /** Small screens: the hint that the pages slide sideways (docs/product.md §3.1). */
   slideHint: 'Slide',
 };
 
@@ -465,7 +465,7 @@ export const testimonials: Testimonial[] = [
   },
 ];
 
-/** The two stories the mobile layout shows, with their rating (spec §2, §3). */
+/** The two stories the mobile layout shows, with their rating (docs/product.md §3.3, §3.1). */
 export const mobileTestimonials: MobileTestimonial[] = testimonials
   .slice(0, 2)
   .map((testimonial) => ({ ...testimonial, rating: 5 }));
@@ -640,7 +640,7 @@ export const contactSection = {
   dialogDescription: "Share a few details and we'll get back to you within 24 hours.",
 };
 
-/** Labels and messages of the contact form (spec §2, §3, §5 and §8). */
+/** Labels and messages of the contact form (docs/product.md §3.5, §3.1). */
 export const contactForm = {
   nameLabel: 'Name',
   namePlaceholder: 'Jane Smith',
@@ -657,11 +657,11 @@ export const contactForm = {
   successTitle: 'Message sent!',
   successDescription: "Thanks for reaching out. We'll get back to you soon.",
   errorTitle: 'Error',
-  /** `{email}` is replaced by the site's contact address (spec §8). */
+  /** `{email}` is replaced by the site's contact address (docs/product.md §3.5). */
   errorFallback: 'Failed to send message. Please try again or email us directly at {email}',
 };
 
-/** The previous/next section buttons shown from 1024 px (spec §2). */
+/** The previous/next section buttons shown from 1024 px (docs/product.md §3.1). */
 export const sectionNav = {
   label: 'Section navigation',
   /** Desktop sections in page order, with the names the tooltips show. */
@@ -681,14 +681,14 @@ export const sectionNav = {
   next: 'Next section',
 };
 
-/** The three groups of sections (spec §2 'page1, page2, page3'; the mobile pages' titles). */
+/** The three groups of sections (docs/product.md §3.1; the mobile pages' titles). */
 export const pages = [
   { id: 'page1', title: 'Intro & Services' },
   { id: 'page2', title: 'Portfolio & Work' },
   { id: 'page3', title: 'Get Started' },
 ] as const;
 
-/** The mobile layout (spec §2 'Public landing (mobile layout…)'). */
+/** The mobile layout (docs/product.md §3.3). */
 export const mobile = {
   heroLines: ['Build Fast', 'Think Big', 'Deliver Impact'],
   heroIntro: 'Websites, apps and AI workflows for small businesses, each with a built-in mini CRM.',
@@ -714,7 +714,7 @@ export const mobile = {
   adminCta: 'Sign in as Admin',
 };
 
-/** The mobile subsets (spec §2: 3 services, 4 steps, 4 FAQ items). */
+/** The mobile subsets (docs/product.md §3.3: 3 services, 4 steps, 4 FAQ items). */
 export const mobileServices = services.slice(0, 3);
 export const mobileProcessSteps = processSteps.slice(0, 4);
 export const mobileFaq: FaqItem[] = faqCategories.slice(0, 4).map((category) => category.items[0]);

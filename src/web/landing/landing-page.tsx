@@ -1,64 +1,46 @@
-import * as React from 'react';
 import type { SiteConfig } from '@/shared/site';
-import { ContactDialogProvider } from './components/contact-dialog';
-import { Deferred } from './components/deferred';
-import { DeferredToaster } from './components/deferred-toaster';
-import { IntroSplash } from './components/intro-splash';
-import { motionPaused, onMotionChange } from './lib/motion';
-
-/** A layout component: the desktop page or the mobile pages. */
-export type LayoutComponent = React.ComponentType<{ site: SiteConfig }>;
-
-const loadAmbient = () => import('./components/ambient-layer').then((module) => module.AmbientLayer);
+import { DesktopLanding } from './desktop/desktop-landing';
+import { Island } from './islands/island';
+import { LandingShell } from './islands/small-islands';
+import { MobileLanding } from './mobile/mobile-landing';
+import { MobileIntroPage, MobileStartPage, MobileWorkPage } from './mobile/mobile-pages';
 
 /**
- * The public landing page (spec §2). Rendered to HTML on the server with the runtime
- * `SiteConfig` and hydrated in the browser with the same config, so both renders match.
+ * The public landing page (docs/product.md §3.1), rendered to HTML on the server with the runtime
+ * `SiteConfig`. Both layouts are in the markup and CSS shows one: the desktop page (768 px and
+ * up) and the mobile page (three swiped pages).
  *
- * Both layouts are in the markup and CSS shows one: the desktop page (768 px and up) and the
- * mobile page (three swiped pages). Each sits in its own Suspense boundary; the browser entry
- * passes the visible layout already loaded and the hidden one as a lazy component that loads only
- * if the viewport crosses 768 px, so only the visible layout's code is fetched and hydrated (the
- * hidden one keeps its server HTML). Its props therefore never change after the first render.
- * Client-only extras (hexagon grid, bouncing logo, section buttons, toasts) load after hydration.
+ * The browser never hydrates this tree as a whole: only its islands (the page shell with the
+ * splash, dialog, toaster and ambient layer; the hero and call-out buttons; the videos; the
+ * contact forms; the mobile pager; the testimonial carousel below 1024 px) become React roots,
+ * each with the props the server wrote beside it, and only those of the layout on screen
+ * (entry-client.tsx, docs/decisions/045-landing-islands-and-one-brand-mark.md). The rest stays
+ * server HTML: no script walks it.
  */
-export function LandingPage({
-  site,
-  layouts,
-}: {
-  site: SiteConfig;
-  layouts: { Desktop: LayoutComponent; Mobile: LayoutComponent };
-}) {
-  React.useEffect(() => {
-    // Lets tests (and tools) know the page is interactive.
-    document.documentElement.dataset.hydrated = 'true';
-    const sync = () => {
-      if (motionPaused()) document.documentElement.dataset.motionPaused = '';
-      else delete document.documentElement.dataset.motionPaused;
-    };
-    sync();
-    return onMotionChange(sync);
-  }, []);
-
+export function LandingPage({ site }: { site: SiteConfig }) {
   return (
-    <ContactDialogProvider siteEmail={site.email}>
-      <IntroSplash site={site} />
+    <>
+      <Island name="shell" component={LandingShell} site={site} />
       <div className="relative isolate min-h-screen overflow-x-clip">
         <div aria-hidden="true" className="bg-aurora pointer-events-none fixed inset-0 -z-20" />
-        <div className="hidden md:block" data-testid="desktop-layout">
-          <React.Suspense fallback={null}>
-            <layouts.Desktop site={site} />
-          </React.Suspense>
+        <div className="hidden md:block" data-testid="desktop-layout" data-layout="desktop">
+          <DesktopLanding site={site} />
         </div>
-        <div className="md:hidden" data-testid="mobile-layout">
-          <React.Suspense fallback={null}>
-            <layouts.Mobile site={site} />
-          </React.Suspense>
+        <div className="md:hidden" data-testid="mobile-layout" data-layout="mobile">
+          <Island
+            name="mobile"
+            component={MobileLanding}
+            site={site}
+            serverProps={{
+              pageContent: [
+                <MobileIntroPage key="intro" site={site} />,
+                <MobileWorkPage key="work" site={site} />,
+                <MobileStartPage key="start" site={site} />,
+              ],
+            }}
+          />
         </div>
       </div>
-      <Deferred load={loadAmbient} props={{}} />
-      {/* Outside the isolated wrapper so toasts stack above the dialog's overlay. */}
-      <DeferredToaster />
-    </ContactDialogProvider>
+    </>
   );
 }

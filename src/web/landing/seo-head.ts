@@ -3,7 +3,7 @@ import type { SiteConfig } from '@/shared/site';
 import { faqCategories, seo, withBrand } from './content';
 
 /**
- * The landing's `<head>` tags (spec §2 'Prerendered… SEO'): title, description, canonical,
+ * The landing's `<head>` tags (docs/product.md §3.7 'Prerendered… SEO'): title, description, canonical,
  * Open Graph and Twitter cards, icons and JSON-LD (Organization, ProfessionalService and the
  * FAQ as FAQPage). Built once at server start for the runtime brand settings.
  * @param publicUrl the site's public base URL without a trailing slash (`APP_URL`); without it

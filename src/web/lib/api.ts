@@ -1,5 +1,5 @@
 /**
- * HTTP helpers shared by the landing and the admin SPA (spec §7 and §8).
+ * HTTP helpers shared by the landing and the admin SPA (docs/product.md §12.1).
  *
  * Every call sends cookies; a body is sent as JSON only when given; a non-OK answer becomes an
  * `Error` whose message is `${status}: ${bodyText || statusText}`.
@@ -23,8 +23,8 @@ async function throwIfResNotOk(res: Response): Promise<void> {
  * @param body Optional value sent as JSON (with `Content-Type: application/json`); pass
  *   `undefined` to send no body while still giving `headers`.
  * @param headers Optional extra request headers, e.g. the vault password header of the
- *   credentials calls (spec §6). They are sent as given, next to `Content-Type`.
- * @throws Error `"<status>: <body text or status text>"` for any non-2xx answer (spec §8);
+ *   credentials calls (docs/product.md §9.2). They are sent as given, next to `Content-Type`.
+ * @throws Error `"<status>: <body text or status text>"` for any non-2xx answer (docs/product.md §12.1);
  *   network failures reject with the browser's own TypeError.
  */
 export async function apiRequest(
@@ -43,7 +43,7 @@ export async function apiRequest(
   return res;
 }
 
-/** What a query does when the API answers 401 (spec §7: "a read may return null on a 401"). */
+/** What a query does when the API answers 401 (docs/product.md §12.1: a read may return null on a 401). */
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
@@ -81,7 +81,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 
 /**
  * The HTTP status carried by an error made by {@link apiRequest} (its message starts with
- * `"<status>: "`, spec §8), or `null` for any other error (network failure, bug).
+ * `"<status>: "`, docs/product.md §12.1), or `null` for any other error (network failure, bug).
  */
 export function getApiErrorStatus(error: unknown): number | null {
   const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
@@ -89,8 +89,8 @@ export function getApiErrorStatus(error: unknown): number | null {
 }
 
 /**
- * Extracts a human message from an error made by {@link apiRequest} (spec §8): the `error` field
- * when the message carries a JSON object with one; otherwise the text after the first colon;
+ * Extracts a human message from an error made by {@link apiRequest} (docs/product.md §12.1): the `error`
+ * field when the message carries a JSON object with one; otherwise the text after the first colon;
  * otherwise `null` (the caller then shows its own fallback text).
  */
 export function getApiErrorMessage(error: unknown): string | null {

@@ -30,3 +30,10 @@ const utcDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: '
 export function formatUtcDay(date: string): string {
   return utcDayFormat.format(new Date(`${date}T00:00:00Z`));
 }
+
+/** The local calendar day of an instant as `YYYY-MM-DD` (what a date field shows), the inverse of {@link endOfLocalDayIso}. */
+export function localDayOf(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

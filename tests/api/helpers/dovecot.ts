@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort } from './smtp.ts';
 
 /**
- * A real IMAP server (Debian's dovecot-imapd) for the reply import tests (issue #12): its own
+ * A real IMAP server (Debian's dovecot-imapd) for the reply import tests (decision 023): its own
  * configuration and folders under a temp prefix, IMAP without TLS on a loopback port, one
  * passwd-file user, Maildir storage. `npm test` installs the package when missing
  * (scripts/test.mjs); DOVECOT_PATH points elsewhere.

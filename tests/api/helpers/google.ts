@@ -7,6 +7,8 @@ import PostalMime, { type Email } from 'postal-mime';
  * Local stand-ins for Google: an OAuth 2.0 / OpenID issuer (oauth2-mock-server: discovery,
  * /authorize that redirects straight back with a code, /token with PKCE and refresh tokens) and a
  * Gmail API `users.messages.send` endpoint that checks the bearer token and decodes the raw MIME.
+ * Search (`messages.list?q=rfc822msgid:<id>`) finds a message sent or in the mailbox by its
+ * Message-ID, as Gmail does (campaign recovery, docs/decisions/044).
  */
 export interface FakeGoogle {
   issuerUrl: string;
@@ -17,6 +19,8 @@ export interface FakeGoogle {
   refreshGrants: () => number;
   /** Messages the Gmail stand-in accepted, decoded. */
   sent: { token: string; mail: Email }[];
+  /** Searches (`q`) the stand-in answered, in order. */
+  searches: string[];
   /** The next refresh grant answers `invalid_grant` (a revoked authorization). */
   revokeNextRefresh(): void;
   /** Access tokens expire after this many seconds (default 3600). */
@@ -24,7 +28,7 @@ export interface FakeGoogle {
   /** The Gmail stand-in refuses (401) every access token issued before now, as after an early revocation. */
   expireIssuedTokens(): void;
   /**
-   * The account's mailbox for the read endpoints (issue #12): `profile`, `history.list` (messages
+   * The account's mailbox for the read endpoints (decision 023): `profile`, `history.list` (messages
    * added, by label), `messages.list` (`labelIds`, newest first) and `messages.get?format=raw`.
    * `deliver` adds a message (INBOX unless other labels are given) and moves the history id on.
    */
@@ -66,6 +70,7 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
   });
 
   const sent: FakeGoogle['sent'] = [];
+  const searches: string[] = [];
   const mailbox: { id: string; raw: Buffer; labelIds: string[]; historyId: number }[] = [];
   let historyId = 1000;
   let oldestHistory = 0;
@@ -115,6 +120,26 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
           historyId: String(historyId),
         });
       }
+      const q = url.searchParams.get('q');
+      const id = q === null ? undefined : /^rfc822msgid:<?([^>\s]+)>?$/.exec(q)?.[1];
+      if (path === '/messages' && q !== null && id) {
+        searches.push(q);
+        const inSent = sent.findIndex((m) => m.mail.messageId === `<${id}>`);
+        const header = `message-id: <${id.toLowerCase()}>`;
+        const inBox = mailbox.find((m) =>
+          m.raw.toString('latin1').split('\r\n\r\n')[0]!.toLowerCase().split('\r\n').includes(header),
+        );
+        const found = [
+          ...(inSent >= 0 ? [{ id: `msg-${inSent + 1}`, threadId: 't' }] : []),
+          ...(inBox ? [{ id: inBox.id, threadId: inBox.id }] : []),
+        ];
+        return reply(
+          200,
+          found.length > 0
+            ? { messages: found, resultSizeEstimate: found.length }
+            : { resultSizeEstimate: 0 },
+        );
+      }
       if (path === '/messages') {
         const label = url.searchParams.get('labelIds');
         const max = Number(url.searchParams.get('maxResults') ?? 100);
@@ -147,6 +172,7 @@ export async function startFakeGoogle(accountEmail: string): Promise<FakeGoogle>
     refreshTokens,
     refreshGrants: () => refreshGrantCount,
     sent,
+    searches,
     revokeNextRefresh() {
       issuer.service.once(Events.BeforeResponse, (response, req) => {
         if (req.body.grant_type !== 'refresh_token') return;

@@ -17,7 +17,14 @@ export interface ReplyOptions {
   date?: Date;
   headers?: Record<string, string>;
   attachments?: { filename: string; content: string }[];
+  /**
+   * The receiving provider's authserv-id: adds its `Authentication-Results` saying dmarc=pass for
+   * the From domain, as a provider that checked the sender writes it (RFC 8601).
+   */
+  authenticatedBy?: string;
 }
+
+const fromDomain = (from: string) => (from.match(/@([^>\s]+)>?\s*$/)?.[1] ?? '').toLowerCase();
 
 /** A reply (or any message) as raw RFC 5322 bytes. Ids are given without brackets. */
 export async function composeReply(o: ReplyOptions): Promise<Buffer> {
@@ -32,7 +39,12 @@ export async function composeReply(o: ReplyOptions): Promise<Buffer> {
     messageId: o.messageId ? b(o.messageId) : undefined,
     inReplyTo: o.inReplyTo ? b(o.inReplyTo) : undefined,
     references: o.references?.map(b),
-    headers: o.headers,
+    headers: o.authenticatedBy
+      ? {
+          'Authentication-Results': `${o.authenticatedBy}; dkim=pass header.d=${fromDomain(o.from)}; spf=pass smtp.mailfrom=${fromDomain(o.from)}; dmarc=pass (p=REJECT) header.from=${fromDomain(o.from)}`,
+          ...o.headers,
+        }
+      : o.headers,
     attachments: o.attachments,
     newline: '\r\n',
   })

@@ -23,3 +23,22 @@ export function migrationsBefore(tagSuffix: string, dir: string): string {
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   return dir;
 }
+
+/**
+ * Like {@link migrationsBefore} but keeps the migration whose tag ends with `tagSuffix` too: the
+ * migrations a release shipped with when that was its last one (CHANGELOG.md names it).
+ */
+export function migrationsThrough(tagSuffix: string, dir: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
+  if (at === -1) throw new Error(`No migration tagged …${tagSuffix}`);
+  const next = journal.entries[at + 1];
+  if (!next) {
+    fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
+    fs.cpSync(migrationsFolder, dir, { recursive: true });
+    return dir;
+  }
+  return migrationsBefore(next.tag, dir);
+}

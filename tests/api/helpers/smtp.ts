@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives. STARTTLS is off:
- * its built-in certificate has expired (DESIGN §5), and loopback needs no TLS.
+ * its built-in certificate has expired (decision 004), and loopback needs no TLS.
  */
 export interface TestSmtp {
   port: number;

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Reading a CSV export the way its users do: Python's `csv` module, and LibreOffice Calc opening
- * the file and saving it as a spreadsheet, whose cells are then read back (issue #11 §2).
+ * the file and saving it as a spreadsheet, whose cells are then read back (decision 020).
  * Needs `python3` and `soffice` (Debian: python3, libreoffice-calc; `npm test` installs both).
  */
 

@@ -13,7 +13,7 @@ import { loadPages } from '../../../src/server/web/load-pages.ts';
 /**
  * Test harness: a real app on a real, empty, migrated database.
  * - Default: PGlite. One migrated template per worker; each app gets a `clone()` (≈0.6 s, far
- *   cheaper than creating and migrating a new instance, DESIGN §5).
+ *   cheaper than creating and migrating a new instance, decision 004).
  * - With `TEST_DATABASE_URL` (a PostgreSQL server): each app gets its own new database, dropped
  *   when the app closes.
  */
@@ -31,8 +31,11 @@ async function migratedTemplate(): Promise<PGlite> {
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** Opens a fresh empty database of the engine under test. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * Opens a fresh empty database of the engine under test; on PostgreSQL `url` is its address (a
+ * second app instance can open its own pool on it).
+ */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // clone() is typed as the interface but returns a full PGlite instance.
@@ -49,6 +52,7 @@ export async function openTestDatabase(): Promise<Database> {
   const close = database.close;
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -61,7 +65,8 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: App;
-  database: Database;
+  /** `url`: the PostgreSQL database's address (unset on the embedded engine). */
+  database: Database & { url?: string };
   /** The app's data folder (outbox files land in `outbox/`). */
   dataDir: string;
   close(): Promise<void>;

@@ -21,7 +21,7 @@ export async function signInFast(page: Page, baseURL: string): Promise<void> {
 export async function adminApi<T = unknown>(
   page: Page,
   baseURL: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
@@ -78,4 +78,12 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
       message: 'page wider than the viewport (px)',
     })
     .toBeLessThanOrEqual(0);
+}
+
+/**
+ * The contacts shown on /admin/contacts, whichever layout the width gives: table rows from
+ * 1024 px, cards below (decision 040). Each carries `data-contact-id`.
+ */
+export function contactItems(page: Page) {
+  return page.locator('[data-contact-id]');
 }

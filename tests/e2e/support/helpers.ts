@@ -1,5 +1,7 @@
 /** Shared steps of the browser tests. Each test makes its own data (unique names per run). */
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { ContactRequest } from '../../../src/shared/contact.ts';
 
 let sequence = 0;
@@ -12,7 +14,7 @@ export function unique(prefix: string): string {
 
 /**
  * An address unique to this run and call, e.g. `uniqueEmail('detail.lead')` →
- * `detail.lead.1712345678901-4@example.com`: one contact per address (issue #11 §3), so a test
+ * `detail.lead.1712345678901-4@example.com`: one contact per address (decision 019), so a test
  * that reused a fixed address would find the contact an earlier test or run made.
  */
 export function uniqueEmail(local: string): string {
@@ -56,14 +58,21 @@ export async function fillContactForm(
   if (values.preferTextAndCall) await fields.preferTextAndCall.check();
 }
 
-/** Stores a lead straight through the public API (same-origin headers, as a browser sends them); returns its id. */
+/**
+ * Stores a lead straight through the public API (same-origin headers, as a browser sends them),
+ * with a solved proof of work as the landing's widget sends it (decision 037), so it is a lead,
+ * not spam; returns its id.
+ */
 export async function createLead(
   request: APIRequestContext,
   baseURL: string,
   lead: ContactRequest,
 ): Promise<number> {
+  const challenge = await (await request.get('/api/contact/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const res = await request.post('/api/contact', {
-    data: lead,
+    data: { altcha, ...lead },
     headers: { origin: baseURL, 'sec-fetch-site': 'same-origin' },
   });
   expect(res.status(), await res.text()).toBe(201);

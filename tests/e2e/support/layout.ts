@@ -1,5 +1,5 @@
 /**
- * Layout checks for screens filled with hostile content (issue #11 §5): no sideways scroll,
+ * Layout checks for screens filled with hostile content (decision 017): no sideways scroll,
  * nothing sticking out of the viewport or clipped by its box, and the named controls visible,
  * inside the viewport and on top where a click would land.
  */

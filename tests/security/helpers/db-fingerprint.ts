@@ -6,7 +6,7 @@ export type Fingerprint = Record<string, [number, string]>;
 
 /**
  * Builds a one-query fingerprint of every table of the public schema, to prove that a refused
- * request changed nothing (issue #10: no partial write). `columns` replaces a table's whole-row
+ * request changed nothing (no partial write). `columns` replaces a table's whole-row
  * text by chosen columns, for tables that change on their own (a session's `last_seen_at`).
  */
 export async function fingerprinter(

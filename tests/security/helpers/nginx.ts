@@ -17,7 +17,8 @@ export interface Nginx {
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -28,16 +29,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts nginx proxying to `upstream` (`http://127.0.0.1:PORT`); resolves once it accepts. */
-export async function startNginx(upstream: string): Promise<Nginx> {
+/**
+ * Starts nginx proxying to `upstream` (`http://127.0.0.1:PORT`), or to several app instances
+ * taken in turn (nginx's default round robin), on `chosenPort` (default: a free one); resolves
+ * once it accepts. Pass `chosenPort` when the app's APP_URL must name the proxy's address.
+ */
+export async function startNginx(upstream: string | string[], chosenPort?: number): Promise<Nginx> {
   if (spawnSync(NGINX, ['-v']).status !== 0) {
     throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-nginx-'));
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
     .join('\n');
+  const upstreams = [upstream].flat();
+  const group =
+    upstreams.length > 1
+      ? `  upstream app {\n${upstreams.map((u) => `    server ${new URL(u).host};`).join('\n')}\n  }\n`
+      : '';
+  const target = upstreams.length > 1 ? 'http://app' : upstreams[0];
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),
     `worker_processes 1;
@@ -48,11 +59,11 @@ events { worker_connections 512; }
 http {
   access_log off;
 ${temp}
-  server {
+${group}  server {
     listen 127.0.0.1:${port};
     server_name agency.example;
     location / {
-      proxy_pass ${upstream};
+      proxy_pass ${target};
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;

@@ -4,7 +4,7 @@ import { mailConnections } from '../../../db/schema/index.ts';
 import { open, seal } from '../../crypto/secret-box.ts';
 
 /**
- * The one Gmail Workspace connection (DESIGN §3 'Mail providers'). The refresh token is stored
+ * The one Gmail Workspace connection (decision 010). The refresh token is stored
  * sealed with AES-256-GCM under a key derived from the app secret, bound to the account's address,
  * so a database dump shows no token.
  */

@@ -1,15 +1,24 @@
 import type { Db } from '../../../db/client.ts';
 import type { AppConfig } from '../../config.ts';
 import { composeMessage } from '../compose-message.ts';
-import { type Address, type MailProvider, MailSendError, type OutgoingMessage } from '../mail-provider.ts';
+import {
+  type Address,
+  type DeliveryCheck,
+  type MailProvider,
+  MailSendError,
+  type OutgoingMessage,
+} from '../mail-provider.ts';
 import { gmailAccessToken } from './gmail-access.ts';
 import { getGmailConnection } from './gmail-connection.ts';
+import { GMAIL_READ_SCOPE } from './google-oauth.ts';
 
 /**
  * Sends through the connected Workspace account with the Gmail API `users.messages.send` and the
  * raw MIME message (base64url). Access tokens are refreshed from the stored refresh token when
  * missing or about to expire; a refused grant (`invalid_grant`: revoked, expired, password
- * changed) marks the connection revoked so the setup page says to reconnect.
+ * changed) marks the connection revoked so the setup page says to reconnect. `findSent` searches
+ * the account for a Message-ID (`rfc822msgid:`), so a campaign send a crash cut off is settled by
+ * Gmail's own answer (docs/decisions/044).
  */
 export function createGmailProvider(options: {
   db: Db;
@@ -53,6 +62,36 @@ export function createGmailProvider(options: {
         throw new MailSendError(`Gmail API error ${res.status}: ${body?.error?.message ?? res.statusText}`);
       }
       return { messageId };
+    },
+    async findSent(messageId: string): Promise<DeliveryCheck> {
+      const connection = await getGmailConnection(options.db);
+      if (connection?.status !== 'connected') {
+        return { found: 'unknown', reason: 'Gmail is not connected, so it could not be asked.' };
+      }
+      // Searching needs gmail.readonly; a connection made for sending only cannot look.
+      if (!(connection.scopes ?? '').split(/\s+/).includes(GMAIL_READ_SCOPE)) {
+        return { found: 'unknown', reason: 'Gmail could not be asked: reconnect it to allow reading.' };
+      }
+      try {
+        const url = new URL(`${options.google.gmailApiUrl}/gmail/v1/users/me/messages`);
+        // A sent message is in the account (label SENT) under the Message-ID we gave it; spam and
+        // trash count too (it was sent even if since deleted).
+        url.searchParams.set('q', `rfc822msgid:${messageId}`);
+        url.searchParams.set('includeSpamTrash', 'true');
+        url.searchParams.set('maxResults', '1');
+        const get = async (force: boolean) =>
+          fetch(url, {
+            headers: { authorization: `Bearer ${await accessToken(connection.id, force)}` },
+            signal: AbortSignal.timeout(30_000),
+          });
+        let res = await get(false);
+        if (res.status === 401) res = await get(true);
+        if (!res.ok) return { found: 'unknown', reason: `Gmail could not be asked (HTTP ${res.status}).` };
+        const body = (await res.json()) as { messages?: unknown[] };
+        return (body.messages?.length ?? 0) > 0 ? { found: 'delivered' } : { found: 'absent' };
+      } catch (error) {
+        return { found: 'unknown', reason: `Gmail could not be asked: ${(error as Error).message}` };
+      }
     },
     async close() {},
   };

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { WorkerLoop } from '../../worker-loop.ts';
-import { ingestRawMessage } from '../inbound/ingest-message.ts';
+import { describeDatabaseError, importMessage } from '../inbound/import-message.ts';
 import {
   INSTANCE_ID,
   recordFailure,
@@ -18,7 +18,7 @@ import { type GmailConnection, getGmailConnection } from './gmail-connection.ts'
 import { GMAIL_READ_SCOPE } from './google-oauth.ts';
 
 /**
- * Reads replies from the connected Gmail account with the Gmail API (issue #12), off the request
+ * Reads replies from the connected Gmail account with the Gmail API (decision 023), off the request
  * path, in a WorkerLoop pass every `pollMs`: `users.history.list` from the stored history id
  * (messages added to INBOX), then `users.messages.get?format=raw` for each, through the same
  * import as IMAP. The first run, and a history id Google no longer keeps (404: history is kept
@@ -29,6 +29,8 @@ import { GMAIL_READ_SCOPE } from './google-oauth.ts';
  */
 
 export const RESCAN_DAYS = 14;
+/** The authserv-id of Gmail's receiving servers (RFC 8601 §2.5). */
+export const GMAIL_AUTHSERV_ID = 'mx.google.com';
 const RESCAN_MAX = 200;
 const MAX_PAGES = 20;
 
@@ -103,7 +105,9 @@ export class GmailReader {
       await recordSuccess(db, mailbox, this.now());
       return stored;
     } catch (error) {
-      const message = (error as Error).message.slice(0, 500);
+      // A database error is named by its SQLSTATE only: its message lists the failed query's
+      // parameters, which are the mail's content.
+      const message = (describeDatabaseError(error) ?? (error as Error).message).slice(0, 500);
       const failures = await recordFailure(db, mailbox, message, this.now());
       this.o.log.warn({ mailbox, failures, err: message }, 'gmail import failed; will retry with backoff');
       await releaseLease(db, mailbox, this.owner);
@@ -143,17 +147,22 @@ export class GmailReader {
         throw error;
       });
       if (!message?.raw) continue;
-      const outcome = await ingestRawMessage(
+      // A message that cannot be imported is recorded as skipped, so the history id still advances.
+      const outcome = await importMessage(
         {
           db: this.o.db,
           source: 'gmail',
           ownAddresses: [connection.email.toLowerCase(), ...this.o.ownAddresses],
+          // Gmail writes its verdict as `Authentication-Results: mx.google.com; …` on every
+          // message it receives, and that is the one to trust (docs/decisions/033).
+          authservIds: [GMAIL_AUTHSERV_ID],
           now: this.now,
         },
+        { mailbox, position: id },
         Buffer.from(message.raw, 'base64url'),
       );
       if ((outcome.kind === 'reply' || outcome.kind === 'auto_reply') && outcome.stored) stored++;
-      if (outcome.kind !== 'ignored') {
+      if (outcome.kind !== 'ignored' && outcome.kind !== 'skipped') {
         await this.o.db
           .update(mailboxSync)
           .set({ imported: sql`${mailboxSync.imported} + 1` })

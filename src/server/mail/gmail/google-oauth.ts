@@ -5,7 +5,8 @@ import type { AppConfig } from '../../config.ts';
  * The Google OAuth 2.0 client (openid-client; RFC 6749 authorization code with PKCE, RFC 7636).
  * Scopes: `openid email` (the account's address), `gmail.send`, the narrowest scope that can
  * send mail, and `gmail.readonly`, the narrowest that can read a message's full content (replies
- * to import, issue #12; `gmail.metadata` gives headers only). Nothing asks to modify or delete mail. The issuer is configuration (`GOOGLE_ISSUER`), so tests run against a local issuer.
+ * to import, `gmail.metadata` gives headers only). Nothing asks to modify or delete mail. The issuer is
+ * configuration (`GOOGLE_ISSUER`), so tests run against a local issuer.
  */
 
 export const GMAIL_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';

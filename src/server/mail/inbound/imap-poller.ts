@@ -4,7 +4,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 import { WorkerLoop } from '../../worker-loop.ts';
-import { ingestRawMessage } from './ingest-message.ts';
+import { describeDatabaseError, importMessage } from './import-message.ts';
 import {
   INSTANCE_ID,
   recordFailure,
@@ -15,7 +15,7 @@ import {
 } from './mailbox-sync.ts';
 
 /**
- * Reads replies from any IMAP mailbox (`IMAP_URL`, issue #12) with imapflow, off the request
+ * Reads replies from any IMAP mailbox (`IMAP_URL`) with imapflow, off the request
  * path: a WorkerLoop pass every `pollMs`, and at once when the server announces new mail (imapflow
  * keeps the connection in IDLE between commands, or polls with NOOP where IDLE is missing).
  * Each pass imports the messages with a UID above the stored last one, in UID order, advancing the
@@ -65,6 +65,8 @@ export interface ImapPollerOptions {
   url: string;
   /** Our own addresses: copies of our own mail are not imported. */
   ownAddresses: string[];
+  /** The authserv-ids whose Authentication-Results are trusted (IMAP_AUTHSERV_ID; docs/decisions/033). */
+  authservIds?: string[];
   /** Regular pass interval (ms); new mail announced by the server starts a pass at once. */
   pollMs?: number;
   /** Lease length (ms); renewed on every pass. */
@@ -144,7 +146,7 @@ export class ImapPoller {
     if (this.client?.usable) return this.client;
     await this.disconnect();
     const t = this.target;
-    // Loaded here, not at start: imapflow is about 6 MB of heap, needed only with IMAP_URL (issue #15).
+    // Loaded here, not at start: imapflow is about 6 MB of heap, needed only with IMAP_URL (decision 027).
     const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: t.host,
@@ -222,16 +224,25 @@ export class ImapPoller {
       messages.sort((a, b) => a.uid - b.uid);
       for (const m of messages) {
         if (signal?.aborted) break;
-        const outcome = await ingestRawMessage(
-          { db, source: 'imap', ownAddresses: this.o.ownAddresses, now: this.now },
+        // A message that cannot be imported is recorded as skipped: the position moves past it.
+        const outcome = await importMessage(
+          {
+            db,
+            source: 'imap',
+            ownAddresses: this.o.ownAddresses,
+            authservIds: this.o.authservIds ?? [],
+            now: this.now,
+          },
+          { mailbox: this.target.mailbox, position: `${validity}/${m.uid}` },
           m.source,
         );
         if ((outcome.kind === 'reply' || outcome.kind === 'auto_reply') && outcome.stored) stored++;
+        const handled = outcome.kind !== 'ignored' && outcome.kind !== 'skipped';
         await db
           .update(mailboxSync)
           .set({
             lastUid: sql`greatest(${mailboxSync.lastUid}, ${m.uid})`,
-            imported: sql`${mailboxSync.imported} + ${outcome.kind !== 'ignored' ? 1 : 0}`,
+            imported: sql`${mailboxSync.imported} + ${handled ? 1 : 0}`,
           })
           .where(eq(mailboxSync.mailbox, this.target.mailbox));
       }
@@ -244,10 +255,15 @@ export class ImapPoller {
   }
 }
 
-/** An error's text fit for the setup page and logs: the server's answer, never the URL. */
+/**
+ * An error's text fit for the setup page and logs: the server's answer, never the URL, and for a
+ * database error only its SQLSTATE (a failed query's message lists its parameters: mail content).
+ */
 function safeMessage(error: unknown): string {
   const e = error as Error & { responseText?: string; code?: string; authenticationFailed?: boolean };
   if (e?.authenticationFailed) return 'The IMAP server refused the user name or password.';
+  const database = describeDatabaseError(error);
+  if (database) return database;
   const text = e?.responseText ? `${e.message}: ${e.responseText}` : (e?.message ?? String(error));
   return `${e?.code ? `${e.code} ` : ''}${text}`.replace(/imaps?:\/\/[^\s]+/gi, 'IMAP_URL').slice(0, 500);
 }

@@ -5,7 +5,7 @@ import xss from 'xss';
 const { FilterXSS, getDefaultWhiteList } = xss as unknown as typeof import('xss');
 
 /**
- * The HTML an imported email is shown as in the thread (issue #12): the sender's HTML through the
+ * The HTML an imported email is shown as in the thread (decision 023): the sender's HTML through the
  * `xss` sanitizer (an allow-list: no scripts, styles, event handlers, forms, frames or remote
  * images, which would report to the sender when the owner opens the thread), or the plain text
  * escaped. Quoted history is folded into a closed `<details>`, so the thread shows what is new.

@@ -1,14 +1,19 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { campaignRecipients, contactMessages, contacts } from '../../../db/schema/index.ts';
+import { campaignRecipients, contactMessages, contacts, unmatchedMail } from '../../../db/schema/index.ts';
+import { authenticationSummary, senderAuthenticated } from './authentication-results.ts';
 import { type InboundMessage, parseInbound } from './parse-inbound.ts';
 
 /**
- * The import of one fetched email, the same for IMAP and Gmail (issue #12):
- * - a bounce marks the campaign recipient it answers `bounced` and the contact's address bouncing;
- * - a message answering one we sent (In-Reply-To/References = a stored Message-ID), or else sent
- *   from a contact's address, joins that contact's thread: unread if it is a real reply, read if
- *   it is an automatic one (RFC 3834; shown, never counted as a reply);
+ * The import of one fetched email, the same for IMAP and Gmail (decision 023):
+ * - a delivery-status notification returning a message we sent marks that one campaign recipient
+ *   `bounced` and its contact bouncing (docs/decisions/033);
+ * - a message answering one we sent (In-Reply-To/References = the Message-ID of an email we sent),
+ *   or else sent from a contact's address and authenticated by the provider (Authentication-Results
+ *   from a trusted authserv-id: dmarc=pass, or dkim=pass aligned with the From domain), joins that
+ *   contact's thread: unread if it is a real reply, read if it is an automatic one (RFC 3834);
+ * - a message from a contact's address that proves neither waits in 'Unmatched mail' for the owner
+ *   (docs/decisions/033);
  * - everything else is ignored: the inbox is never imported as a whole.
  * Storing is `INSERT … ON CONFLICT DO NOTHING` on the unique Message-ID, so a message fetched twice
  * (a restart, a second instance, a re-scan) is stored once.
@@ -17,7 +22,11 @@ import { type InboundMessage, parseInbound } from './parse-inbound.ts';
 export type IngestOutcome =
   | { kind: 'reply' | 'auto_reply'; contactId: number; stored: boolean; messageId: string }
   | { kind: 'bounce'; recipients: number; contacts: number }
-  | { kind: 'ignored'; reason: string };
+  | { kind: 'ignored'; reason: string }
+  /** From a contact's address but unproven: kept in 'Unmatched mail' (docs/decisions/033). */
+  | { kind: 'unmatched'; contactId: number; stored: boolean }
+  /** Not a message the parser can read (the caller records it as skipped, docs/decisions/033). */
+  | { kind: 'unreadable'; reason: string };
 
 export interface IngestContext {
   db: Db;
@@ -25,6 +34,11 @@ export interface IngestContext {
   source: 'imap' | 'gmail';
   /** Our own addresses (lower case): copies of our own mail are never imported. */
   ownAddresses: string[];
+  /**
+   * The authserv-ids whose `Authentication-Results` are believed (RFC 8601 §5; lower case). Empty
+   * or missing: none, so only mail answering ours joins a thread.
+   */
+  authservIds?: string[];
   now?: () => Date;
 }
 
@@ -33,22 +47,62 @@ export async function ingestRawMessage(ctx: IngestContext, raw: Buffer): Promise
   let message: InboundMessage;
   try {
     message = await parseInbound(raw, ctx.now?.() ?? new Date());
-  } catch {
-    return { kind: 'ignored', reason: 'unreadable' };
+  } catch (error) {
+    return { kind: 'unreadable', reason: unreadableReason(error) };
   }
   return ingestMessage(ctx, message);
+}
+
+/**
+ * Why the parser gave up, in our words (its own message is not shown: it may quote the message).
+ * mailsplit stops at 1,000 MIME nodes with `EMAXLEN` 'Max allowed child nodes exceeded'.
+ */
+function unreadableReason(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown };
+  if (e?.code === 'EMAXLEN' && typeof e.message === 'string' && /child nodes/i.test(e.message))
+    return 'More than 1,000 MIME parts';
+  if (e?.code === 'EMAXLEN') return 'A header or line over the parser’s size limits';
+  return 'Unreadable MIME';
 }
 
 /** The import of an already parsed message (see the module comment). */
 export async function ingestMessage(ctx: IngestContext, message: InboundMessage): Promise<IngestOutcome> {
   if (message.kind === 'bounce') return applyBounce(ctx, message);
   if (!message.from || ctx.ownAddresses.includes(message.from)) return { kind: 'ignored', reason: 'own' };
-  const contactId =
-    (await contactByThread(ctx.db, message.parents)) ?? (await contactByAddress(ctx.db, message.from));
-  if (contactId === null) return { kind: 'ignored', reason: 'unrelated' };
   const now = ctx.now?.() ?? new Date();
   const auto = message.kind === 'auto_reply';
   const sentAt = message.date ?? now;
+  let contactId = await contactByThread(ctx.db, message.parents);
+  if (contactId === null) {
+    // Not an answer to our mail: the From header alone is anyone's to write, so the sender must
+    // be authenticated by the provider, or the message waits for the owner in 'Unmatched mail'.
+    const claimed = await contactByAddress(ctx.db, message.from);
+    if (claimed === null) return { kind: 'ignored', reason: 'unrelated' };
+    const trusted = ctx.authservIds ?? [];
+    if (!senderAuthenticated(message.authResults, message.from, trusted)) {
+      const rows = await ctx.db
+        .insert(unmatchedMail)
+        .values({
+          contactId: claimed,
+          fromAddress: message.from,
+          subject: message.subject,
+          content: message.html,
+          textContent: message.text,
+          attachments: message.attachments,
+          messageId: message.messageId,
+          inReplyTo: message.inReplyTo,
+          references: message.references,
+          autoReply: auto,
+          authentication: authenticationSummary(message.authResults, trusted),
+          source: ctx.source,
+          sentAt,
+        })
+        .onConflictDoNothing({ target: unmatchedMail.messageId })
+        .returning({ id: unmatchedMail.id });
+      return { kind: 'unmatched', contactId: claimed, stored: rows.length > 0 };
+    }
+    contactId = claimed;
+  }
   const stored = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .insert(contactMessages)
@@ -82,13 +136,16 @@ export async function ingestMessage(ctx: IngestContext, message: InboundMessage)
   return { kind: auto ? 'auto_reply' : 'reply', contactId, stored, messageId: message.messageId };
 }
 
-/** The contact whose sent message (one-to-one or campaign) is nearest in the thread, or null. */
+/**
+ * The contact whose message from us (one-to-one or campaign) is nearest in the thread, or null.
+ * Only ids we sent count: a contact's own Message-IDs travel to everyone they wrote to.
+ */
 async function contactByThread(db: Db, parents: string[]): Promise<number | null> {
   if (parents.length === 0) return null;
   const sent = await db
     .select({ contactId: contactMessages.contactId, messageId: contactMessages.messageId })
     .from(contactMessages)
-    .where(inArray(contactMessages.messageId, parents));
+    .where(and(inArray(contactMessages.messageId, parents), eq(contactMessages.sender, 'admin')));
   const campaign = await db
     .select({ contactId: campaignRecipients.contactId, messageId: campaignRecipients.messageId })
     .from(campaignRecipients)
@@ -112,67 +169,47 @@ async function contactByAddress(db: Db, address: string): Promise<number | null>
 }
 
 /**
- * Marks what a bounce reports: the campaign recipients whose message it returns (by the
- * original's Message-ID, else the latest sent one to the failed address) become `bounced`, and
- * every contact with a failed address is marked bouncing with the reason. Repeating it changes
+ * Marks what a delivery-status notification reports (docs/decisions/033): only when it returns a
+ * message we sent (its original's Message-ID is a campaign recipient's or a one-to-one email's),
+ * and then only that one recipient and its contact, whatever addresses the report names. The
+ * campaign recipient becomes `bounced`, the contact bouncing with the reason. Repeating it changes
  * nothing more, so a bounce fetched twice is harmless.
  */
 async function applyBounce(ctx: IngestContext, message: InboundMessage): Promise<IngestOutcome> {
   const bounce = message.bounce!;
   const now = ctx.now?.() ?? new Date();
+  const originals = bounce.originalIds.slice(0, 5);
+  if (originals.length === 0) return { kind: 'ignored', reason: 'bounce answering nothing we sent' };
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const byId =
-      bounce.originalIds.length > 0
-        ? await db
-            .select({ id: campaignRecipients.id, email: campaignRecipients.email })
-            .from(campaignRecipients)
-            .where(inArray(campaignRecipients.messageId, bounce.originalIds))
-        : [];
-    const addresses = [...new Set([...bounce.recipients, ...byId.map((r) => r.email.toLowerCase())])];
-    // A non-standard bounce may name nobody: the returned original's id is all there is.
-    const oneToOne =
-      addresses.length === 0 && bounce.originalIds.length > 0
-        ? await db
-            .select({ email: contacts.email })
-            .from(contactMessages)
-            .innerJoin(contacts, eq(contacts.id, contactMessages.contactId))
-            .where(inArray(contactMessages.messageId, bounce.originalIds))
-        : [];
-    addresses.push(...oneToOne.map((r) => r.email.toLowerCase()));
-    const recipientIds = new Set(byId.map((r) => r.id));
-    for (const address of addresses.filter((a) => !byId.some((r) => r.email.toLowerCase() === a))) {
-      const [latest] = await db
-        .select({ id: campaignRecipients.id })
-        .from(campaignRecipients)
-        .where(
-          and(sql`lower(${campaignRecipients.email}) = ${address}`, eq(campaignRecipients.status, 'sent')),
-        )
-        .orderBy(desc(campaignRecipients.sentAt))
-        .limit(1);
-      if (latest) recipientIds.add(latest.id);
-    }
-    if (recipientIds.size > 0) {
+    const [recipient] = await db
+      .select({ id: campaignRecipients.id, contactId: campaignRecipients.contactId })
+      .from(campaignRecipients)
+      .where(inArray(campaignRecipients.messageId, originals))
+      .limit(1);
+    const [direct] = recipient
+      ? []
+      : await db
+          .select({ contactId: contactMessages.contactId })
+          .from(contactMessages)
+          .where(and(inArray(contactMessages.messageId, originals), eq(contactMessages.sender, 'admin')))
+          .limit(1);
+    if (!recipient && !direct) return { kind: 'ignored', reason: 'bounce answering nothing we sent' };
+    if (recipient) {
       await db
         .update(campaignRecipients)
         .set({ status: 'bounced', errorMessage: `Bounced: ${bounce.reason}`.slice(0, 1000) })
-        .where(inArray(campaignRecipients.id, [...recipientIds]));
+        .where(eq(campaignRecipients.id, recipient.id));
     }
+    const contactId = recipient?.contactId ?? direct?.contactId ?? null;
     const marked =
-      addresses.length === 0
+      contactId === null
         ? []
         : await db
             .update(contacts)
             .set({ bouncingAt: now, bounceReason: bounce.reason })
-            .where(
-              and(
-                sql`lower(${contacts.email}) in (select value from json_array_elements_text(${JSON.stringify(addresses)}::json))`,
-                isNull(contacts.bouncingAt),
-              ),
-            )
+            .where(and(eq(contacts.id, contactId), isNull(contacts.bouncingAt)))
             .returning({ id: contacts.id });
-    if (recipientIds.size === 0 && marked.length === 0)
-      return { kind: 'ignored', reason: 'bounce for nobody we know' };
-    return { kind: 'bounce', recipients: recipientIds.size, contacts: marked.length };
+    return { kind: 'bounce', recipients: recipient ? 1 : 0, contacts: marked.length };
   });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 
 /**
- * The `mailbox_sync` row of one inbound mailbox (issue #12): the import's position, a lease so
+ * The `mailbox_sync` row of one inbound mailbox (decision 023): the import's position, a lease so
  * that one instance at a time reads the mailbox, and the health the setup page shows.
  */
 

@@ -5,18 +5,18 @@ import { sanitizeInboundHtml, textToThreadHtml } from './inbound-html.ts';
 
 /**
  * mailparser (about 7 MB of heap) loads with the first reply to read, not at start: a server with
- * no mailbox to read never needs it (issue #15, idle memory).
+ * no mailbox to read never needs it (idle memory).
  */
 async function simpleParser(...args: Parameters<typeof import('mailparser').simpleParser>) {
   return (await import('mailparser')).simpleParser(...args);
 }
 
 /**
- * Reads one fetched email (raw RFC 5322 bytes) into what the import needs (issue #12), with
+ * Reads one fetched email (raw RFC 5322 bytes) into what the import needs (decision 023), with
  * mailparser (no MIME handling of our own). Classifies it as:
  * - `bounce`: a delivery-status notification (RFC 3464 `multipart/report; report-type=delivery-status`,
- *   its `Action: failed` recipients), or a common non-standard bounce (`X-Failed-Recipients`, or a
- *   message from MAILER-DAEMON/postmaster with a failure subject);
+ *   its `Action: failed` recipients); nothing else, since any sender can write a failure subject or
+ *   `X-Failed-Recipients` (docs/decisions/033);
  * - `auto_reply`: RFC 3834 `Auto-Submitted` other than `no`, or the common `X-Autoreply`,
  *   `X-Autorespond` and `Precedence: auto_reply` headers;
  * - `message`: anything else (whether it is a reply to us is decided by the matcher).
@@ -38,6 +38,8 @@ export interface InboundMessage {
   references: string[];
   /** The sender's address, lower case ('' when missing). */
   from: string;
+  /** Every `Authentication-Results` value, unfolded, topmost (added last) first (RFC 8601). */
+  authResults: string[];
   subject: string | null;
   /** The message's own date, or null when missing or implausible. */
   date: Date | null;
@@ -71,6 +73,15 @@ export async function parseInbound(raw: Buffer, now = new Date()): Promise<Inbou
     inReplyTo,
     references,
     from: firstAddress(mail.from),
+    authResults: mail.headerLines
+      .filter((h) => h.key === 'authentication-results')
+      .slice(0, 20)
+      .map((h) =>
+        h.line
+          .slice(h.line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      ),
     subject: mail.subject ? clean(mail.subject).slice(0, MAX_SUBJECT) : null,
     date: plausibleDate(mail.date, now),
     text,
@@ -80,7 +91,7 @@ export async function parseInbound(raw: Buffer, now = new Date()): Promise<Inbou
       .slice(0, MAX_ATTACHMENTS)
       .map((a) => ({ name: clean(a.filename ?? 'attachment').slice(0, 255), size: a.size })),
   };
-  const bounce = await readBounce(mail, text);
+  const bounce = await readBounce(mail);
   if (bounce) return { ...base, kind: 'bounce', bounce };
   return { ...base, kind: isAutoReply(mail) ? 'auto_reply' : 'message' };
 }
@@ -101,67 +112,63 @@ function isAutoReply(mail: ParsedMail): boolean {
   return /^(auto_reply|auto-reply)$/i.test(header(mail, 'precedence').trim());
 }
 
-const FAILURE_SUBJECT =
-  /undeliver|not (been )?delivered|delivery (status notification|failure|has failed|problem)|returned mail|failure notice|mail delivery failed|delivery incomplete/i;
+/**
+ * At most this many recipient blocks of a report are read: a bounce marks one contact at most
+ * (docs/decisions/033), and a forged report may carry thousands.
+ */
+const MAX_REPORT_BLOCKS = 50;
 
-/** The failed recipients of a bounce, or null when the message is not one. */
-async function readBounce(mail: ParsedMail, text: string): Promise<InboundMessage['bounce'] | null> {
+/**
+ * The failure a delivery-status notification reports, or null when the message is not one.
+ * Only RFC 3464 reports count (`multipart/report; report-type=delivery-status` with a
+ * `message/delivery-status` part): `X-Failed-Recipients` and "Undelivered" subjects can be written
+ * by anyone and are not read (docs/decisions/033). Whether the report answers a message we sent
+ * (its original's Message-ID) is decided by the import.
+ */
+async function readBounce(mail: ParsedMail): Promise<InboundMessage['bounce'] | null> {
   const type = mail.headers.get('content-type') as
     | { value?: string; params?: Record<string, string> }
     | undefined;
   const isReport =
     type?.value?.toLowerCase() === 'multipart/report' &&
     (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
-  const originals = await originalIds(mail);
-  if (isReport) {
-    const recipients: string[] = [];
-    const reasons: string[] = [];
-    for (const part of mail.attachments.filter((a) => /delivery-status$/i.test(a.contentType))) {
-      // The report is blocks of header fields (RFC 3464 §2.1): read each with the mail parser.
-      const blocks = part.content.toString('utf8').split(/\r?\n\s*\r?\n/);
-      for (const block of blocks) {
-        if (!/final-recipient\s*:/i.test(block)) continue;
-        const fields = (await simpleParser(Buffer.from(`${block.trim()}\r\n\r\n`))).headers;
-        const action = String(fields.get('action') ?? '')
-          .trim()
-          .toLowerCase();
-        if (action !== 'failed') continue;
-        const address = addressOfField(String(fields.get('final-recipient') ?? ''));
-        if (!address) continue;
-        recipients.push(address);
-        reasons.push(
-          [fields.get('status'), fields.get('diagnostic-code')].filter(Boolean).map(String).join(' ').trim(),
-        );
-      }
+  if (!isReport) return null;
+  const recipients: string[] = [];
+  const reasons: string[] = [];
+  let blocksRead = 0;
+  for (const part of mail.attachments.filter((a) => /delivery-status$/i.test(a.contentType))) {
+    // The report is blocks of header fields (RFC 3464 §2.1): read each with the mail parser.
+    const blocks = part.content.toString('utf8').split(/\r?\n\s*\r?\n/, MAX_REPORT_BLOCKS + 1);
+    for (const block of blocks) {
+      if (!/final-recipient\s*:/i.test(block)) continue;
+      if (++blocksRead > MAX_REPORT_BLOCKS) break;
+      const fields = (await simpleParser(Buffer.from(`${block.trim()}\r\n\r\n`))).headers;
+      const action = String(fields.get('action') ?? '')
+        .trim()
+        .toLowerCase();
+      if (action !== 'failed') continue;
+      const address = addressOfField(String(fields.get('final-recipient') ?? ''));
+      if (!address) continue;
+      recipients.push(address);
+      reasons.push(
+        [fields.get('status'), fields.get('diagnostic-code')].filter(Boolean).map(String).join(' ').trim(),
+      );
     }
-    // A report whose recipients were delayed or delivered is not a bounce: nothing to mark.
-    return recipients.length > 0
-      ? {
-          recipients,
-          originalIds: originals,
-          reason: clean(reasons.find(Boolean) ?? 'Delivery failed').slice(0, 500),
-        }
-      : null;
   }
-  const failed = header(mail, 'x-failed-recipients');
-  const from = firstAddress(mail.from);
-  const fromDaemon = /^(mailer-daemon|postmaster)@/i.test(from);
-  if (!failed && !(fromDaemon && FAILURE_SUBJECT.test(mail.subject ?? ''))) return null;
-  const recipients = failed
-    ? failed
-        .split(',')
-        .map((a) => a.trim().toLowerCase())
-        .filter((a) => a.includes('@'))
-    : [];
-  const reason =
-    text.match(/\b[45]\d\d[ -][45]\.\d{1,3}\.\d{1,3}\b[^\n]*/)?.[0] ?? mail.subject ?? 'Delivery failed';
-  return { recipients, originalIds: originals, reason: clean(reason).slice(0, 500) };
+  // A report whose recipients were delayed or delivered is not a bounce: nothing to mark.
+  if (recipients.length === 0) return null;
+  return {
+    recipients,
+    originalIds: await originalIds(mail),
+    reason: clean(reasons.find(Boolean) ?? 'Delivery failed').slice(0, 500),
+  };
 }
 
 /** Message-IDs of the returned original (an attached message or its headers). */
 async function originalIds(mail: ParsedMail): Promise<string[]> {
   const ids: string[] = [];
-  for (const part of mail.attachments) {
+  // A report returns one original; a few parts are looked at, never thousands.
+  for (const part of mail.attachments.slice(0, 10)) {
     if (!/^(message\/(rfc822|global)|text\/rfc822-headers|message\/global-headers)$/i.test(part.contentType))
       continue;
     const original = await simpleParser(part.content);

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsSchema } from '../../../shared/analytics.ts';
 import { getAnalytics } from '../../analytics/get-analytics.ts';
 
-/** GET /api/admin/analytics (spec §7: totalVisits, plus the dashboard's figures); behind `requireAdmin`. */
+/**
+ * GET /api/admin/analytics (docs/product.md §12.3: totalVisits, plus the dashboard's figures); behind
+ * `requireAdmin`.
+ */
 export async function adminAnalyticsRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -6,12 +6,12 @@ import { createChallenge, factorSummary, recordEvent } from '../../auth/second-f
 import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { HttpError } from '../../http-error.ts';
-import { originOf, setPendingCookie } from './second-factor.ts';
+import { originOf, recordSignIn, setPendingCookie } from './second-factor.ts';
 
 /**
- * Sign-in, sign-out and the admin check (spec §7). Sign-in attempts are rate limited per client
+ * Sign-in, sign-out and the admin check (docs/product.md §4). Sign-in attempts are rate limited per client
  * address (`LOGIN_RATE_LIMIT` per 15 minutes); a new session token is issued at every sign-in and
- * the previous one of this browser is ended (rotation). Once a second factor exists (issue #13), a
+ * the previous one of this browser is ended (rotation). Once a second factor exists (decision 024), a
  * right password only opens the second step: no session, a 5-minute pending state in the
  * `sid_pending` cookie, and `secondFactor` says which factors may finish it.
  */
@@ -46,8 +46,8 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSession(app.db, previous);
-      const session = await createSession(app.db, request.headers['user-agent']);
-      await recordEvent(app.db, originOf(request), 'signed-in', 'password');
+      const session = await createSession(app.db, request.headers['user-agent'], undefined, null, request.ip);
+      await recordSignIn(app, request, 'password');
       request.log.info('admin signed in');
       return reply.setSessionCookie(session.token, session.expiresAt).send({ ok: true });
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backupStatusSchema } from '../../../shared/backup.ts';
 
-/** GET /api/admin/backup-status (issue #14: the dashboard's 'Last backup'); behind the session guard. */
+/** GET /api/admin/backup-status (the dashboard's 'Last backup'); behind the session guard. */
 export async function adminBackupRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/backup-status',

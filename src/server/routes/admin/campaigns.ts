@@ -6,6 +6,8 @@ import {
   audiencePageQuerySchema,
   campaignCreateSchema,
   campaignDetailsSchema,
+  campaignEditSchema,
+  campaignResendInterruptedSchema,
   campaignSchema,
   campaignSendResultSchema,
   campaignSendSchema,
@@ -18,6 +20,7 @@ import { listAudiencePage } from '../../campaigns/campaign-audience.ts';
 import {
   createCampaign,
   deleteCampaign,
+  editDraftCampaign,
   getCampaignDetails,
   listCampaigns,
 } from '../../campaigns/campaign-operations.ts';
@@ -27,7 +30,7 @@ import { countSentLast24h } from '../../mail/mail-usage.ts';
 const noCampaign = errors({ 404: 'No such campaign.' });
 
 /**
- * Campaign routes (spec §7 campaigns); mounted behind `requireAdmin`. A send answers 200 with the
+ * Campaign routes (docs/product.md §8.1); mounted behind `requireAdmin`. A send answers 200 with the
  * counts when every chosen recipient was handled in the request, or 202 with what is still
  * pending (a large batch, or the daily cap) while the worker carries on.
  */
@@ -40,7 +43,7 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
     async () => listCampaigns(app.db),
   );
 
-  // The recipient checklist, one page at a time (issue #15): `X-Next-Cursor` as the contacts
+  // The recipient checklist, one page at a time (decision 029): `X-Next-Cursor` as the contacts
   // list; on the first page `X-Total-Count` (matches) and `X-Selectable-Count` (still subscribed).
   r.get(
     '/campaigns/audience',
@@ -72,6 +75,22 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.code(201).send(await createCampaign(app.db, request.body)),
+  );
+
+  r.put(
+    '/campaigns/:id',
+    {
+      schema: {
+        summary: "Edit a draft's name, subject and content",
+        params: idParams,
+        body: campaignEditSchema,
+        response: {
+          200: campaignSchema,
+          ...errors({ 404: 'No such campaign.', 409: 'Only a draft can be edited.' }),
+        },
+      },
+    },
+    async (request) => editDraftCampaign(app.db, request.params.id, request.body),
   );
 
   r.get(
@@ -111,6 +130,36 @@ export async function adminCampaignRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await checkCampaignPlaceholders(app.db, request.params.id);
       const result = await app.campaigns.send(request.params.id, request.body);
+      return reply.code(result.pending > 0 ? 202 : 200).send(result);
+    },
+  );
+
+  r.post(
+    '/campaigns/:id/resend-interrupted',
+    {
+      schema: {
+        summary: 'Resend the campaign to its interrupted recipients, once',
+        description:
+          'Interrupted recipients may already have the email (the server stopped after handing it to ' +
+          'the mail provider, which did not confirm it). This resends to each of them at most once: a ' +
+          'recipient resent here that is interrupted again is never resent. `count` is the number the ' +
+          'admin confirmed (the details give `interruptedToResend`); 409 when it no longer matches. ' +
+          'Up to 50 are sent within the request (200), more answer 202 with `pending`.',
+        params: idParams,
+        body: campaignResendInterruptedSchema,
+        response: {
+          200: campaignSendResultSchema,
+          202: campaignSendResultSchema,
+          ...errors({
+            400: 'Invalid input.',
+            404: 'No such campaign.',
+            409: 'The number of interrupted recipients to resend is not `count` (none left, or the screen was stale).',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.campaigns.resendInterrupted(request.params.id, request.body.count);
       return reply.code(result.pending > 0 ? 202 : 200).send(result);
     },
   );

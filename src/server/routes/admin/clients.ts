@@ -5,8 +5,10 @@ import {
   clientCreateSchema,
   clientSchema,
   clientTaskCreateSchema,
+  clientTaskEditSchema,
   clientTaskSchema,
   clientTaskUpdateSchema,
+  clientUpdateSchema,
 } from '../../../shared/clients.ts';
 import { clientIdParams, idParams, taskIdParams } from '../../../shared/ids.ts';
 import { errors, noContent } from '../../../shared/responses.ts';
@@ -15,12 +17,14 @@ import {
   createClientTask,
   deleteClient,
   deleteClientTask,
+  editClientTask,
   listClients,
   listClientTasks,
+  updateClient,
   updateClientTask,
 } from '../../clients/client-operations.ts';
 
-/** Client and client-task routes (spec §7 clients); mounted behind `requireAdmin`. */
+/** Client and client-task routes (docs/product.md §7.1); mounted behind `requireAdmin`. */
 export async function adminClientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,6 +38,19 @@ export async function adminClientRoutes(app: FastifyInstance) {
     '/clients',
     { schema: { summary: 'Add a client', body: clientCreateSchema, response: { 201: clientSchema } } },
     async (request, reply) => reply.code(201).send(await createClient(app.db, request.body)),
+  );
+
+  r.patch(
+    '/clients/:id',
+    {
+      schema: {
+        summary: "Edit a client's name, email, phone, company and notes",
+        params: idParams,
+        body: clientUpdateSchema,
+        response: { 200: clientSchema, ...errors({ 404: 'No such client.' }) },
+      },
+    },
+    async (request) => updateClient(app.db, request.params.id, request.body),
   );
 
   r.delete(
@@ -88,6 +105,19 @@ export async function adminClientRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateClientTask(app.db, request.params.taskId, request.body),
+  );
+
+  r.put(
+    '/clients/tasks/:taskId',
+    {
+      schema: {
+        summary: "Edit a client task's title, description and due date",
+        params: taskIdParams,
+        body: clientTaskEditSchema,
+        response: { 200: clientTaskSchema, ...errors({ 404: 'No such task.' }) },
+      },
+    },
+    async (request) => editClientTask(app.db, request.params.taskId, request.body),
   );
 
   r.delete(

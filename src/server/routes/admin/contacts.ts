@@ -3,41 +3,59 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientSchema } from '../../../shared/clients.ts';
 import {
+  contactBulkResultSchema,
+  contactBulkSchema,
   contactCountSchema,
+  contactCreatedResponseSchema,
+  contactCreateSchema,
   contactDetailSchema,
+  contactExistsSchema,
   contactListQuerySchema,
   contactMergeSchema,
   contactMessageSchema,
   contactNotesUpdateSchema,
   contactPageQuerySchema,
+  contactRetentionSchema,
   contactSchema,
   contactStatusUpdateSchema,
   sendEmailSchema,
 } from '../../../shared/contacts.ts';
 import { idParams } from '../../../shared/ids.ts';
-import { errors } from '../../../shared/responses.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
+import { addContact } from '../../contacts/add-contact.ts';
+import { bulkUpdateContacts } from '../../contacts/bulk-update-contacts.ts';
 import { convertContactToClient } from '../../contacts/convert-contact-to-client.ts';
+import { eraseContact } from '../../contacts/erase-contacts.ts';
+import { exportContactData } from '../../contacts/export-contact-data.ts';
 import { exportContactsCsv } from '../../contacts/export-contacts-csv.ts';
 import { getContactDetail } from '../../contacts/get-contact-detail.ts';
 import { listContactDuplicates } from '../../contacts/list-contact-duplicates.ts';
 import { listContactMessages } from '../../contacts/list-contact-messages.ts';
 import { countContacts, listContacts } from '../../contacts/list-contacts.ts';
 import { mergeContacts } from '../../contacts/merge-contacts.ts';
+import { countRetentionDue } from '../../contacts/retention.ts';
 import { sendContactEmail } from '../../contacts/send-contact-email.ts';
 import { updateContact } from '../../contacts/update-contact.ts';
+import { releaseFromSpam } from '../../spam/release-from-spam.ts';
 
 const noContact = errors({ 404: 'No such contact.' });
 
 /**
- * Admin contact routes (spec §7); mounted behind `requireAdmin`. The list answers a JSON array
+ * Admin contact routes (docs/product.md §12.3); mounted behind `requireAdmin`. The list answers a JSON array
  * (spec: "list of contacts"), one page of `limit` (at most 200, also without `limit`); the
  * `X-Next-Cursor` header carries the cursor of the next one. `X-Total-Count`, on the first page
  * only (no cursor) and unless `count=false`, is the number of matches over all pages; the screen
- * asks `/contacts/count` for it instead (issue #15).
+ * asks `/contacts/count` for it instead (decision 026).
  */
 export async function adminContactRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = idParams;
+  /** Where a released spam contact's notification goes (as for a new lead). */
+  const notify = {
+    to: app.config.mail.notifyEmail,
+    adminUrl: app.config.publicUrl,
+    siteName: app.config.site.name,
+  };
 
   r.get(
     '/contacts',
@@ -62,6 +80,68 @@ export async function adminContactRoutes(app: FastifyInstance) {
       if (page.total !== null) reply.header('x-total-count', String(page.total));
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       return page.contacts;
+    },
+  );
+
+  r.post(
+    '/contacts',
+    {
+      schema: {
+        summary: 'Add a contact by hand (Add Contact)',
+        description:
+          "Origin 'manual', no original message. One contact per address: an address that has a contact " +
+          "(any letter case) is refused with 409 and that contact's id.",
+        body: contactCreateSchema,
+        response: {
+          201: contactCreatedResponseSchema,
+          409: contactExistsSchema,
+          ...errors({ 400: 'Invalid input (details name the fields).' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await addContact(app.db, request.body, app.addressHashKey);
+      if ('existingId' in result) {
+        return reply
+          .code(409)
+          .send({ error: 'A contact with this email address already exists.', id: result.existingId });
+      }
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.post(
+    '/contacts/bulk',
+    {
+      schema: {
+        summary: 'Set status, add or remove a tag, or delete (erase) many contacts at once',
+        description:
+          'The selection is the ticked `ids` (at most 10,000) or the list `filter` with `exceptIds` ' +
+          "('Select all N matching', any number of contacts). The change runs in the database; delete " +
+          'erases as DELETE /api/admin/contacts/{id} does, in keyset batches.',
+        body: contactBulkSchema,
+        response: {
+          200: contactBulkResultSchema,
+          ...errors({ 400: 'Invalid input (details name the fields).', 404: 'No such tag.' }),
+        },
+      },
+    },
+    async (request) => ({
+      affected: await bulkUpdateContacts(app.db, request.body, eraseOptions(app)),
+    }),
+  );
+
+  r.get(
+    '/contacts/retention',
+    {
+      schema: {
+        summary: 'Retention: RETENTION_MONTHS and how many contacts it erases in the next 30 days',
+        response: { 200: contactRetentionSchema },
+      },
+    },
+    async () => {
+      const months = app.config.retentionMonths;
+      return { months, dueIn30Days: months === null ? null : await countRetentionDue(app.db, months) };
     },
   );
 
@@ -218,7 +298,29 @@ export async function adminContactRoutes(app: FastifyInstance) {
         response: { 200: contactSchema, ...noContact },
       },
     },
-    async (request) => updateContact(app.db, request.params.id, { status: request.body.status }),
+    async (request) => updateContact(app.db, request.params.id, { status: request.body.status }, notify),
+  );
+
+  r.post(
+    '/contacts/:id/not-spam',
+    {
+      schema: {
+        summary: 'Release a contact held as spam',
+        description:
+          'Moves it to `new`, back into the list, the counts and audiences, and sends the new-lead ' +
+          'notification that quarantine held back.',
+        params,
+        response: {
+          200: contactSchema,
+          ...errors({ 404: 'No such contact.', 409: 'The contact is not held as spam.' }),
+        },
+      },
+    },
+    async (request) => {
+      const contact = await releaseFromSpam(app.db, request.params.id, notify);
+      app.mailQueue.nudgeSoon();
+      return contact;
+    },
   );
 
   r.patch(
@@ -233,4 +335,63 @@ export async function adminContactRoutes(app: FastifyInstance) {
     },
     async (request) => updateContact(app.db, request.params.id, { notes: request.body.notes }),
   );
+
+  r.get(
+    '/contacts/:id/export',
+    {
+      schema: {
+        summary: 'Everything held about the person, as one JSON file (GDPR Art. 15 and 20)',
+        description:
+          'The contact (with its source, consent and notes), its messages, tasks, tags, campaign history, ' +
+          'the client record made from it and its unsubscribe, as an attachment.',
+        params,
+        response: {
+          200: {
+            description: 'A JSON document (`format`: agency-crm.contact-export.v1), as an attachment.',
+            content: {
+              'application/json': { schema: z.looseObject({ format: z.string(), exportedAt: z.string() }) },
+            },
+          },
+          ...noContact,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportContactData(app.db, request.params.id);
+      const date = data.exportedAt.slice(0, 10);
+      return (
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="contact-${request.params.id}-${date}.json"`)
+          .header('cache-control', 'no-store')
+          // Already JSON: sent as it is, pretty-printed for a person reading the file.
+          .send(JSON.stringify(data, null, 2) as unknown as typeof data)
+      );
+    },
+  );
+
+  r.delete(
+    '/contacts/:id',
+    {
+      schema: {
+        summary: 'Erase the contact (GDPR Art. 17)',
+        description:
+          'Not a soft delete: in one transaction the contact, its messages, tasks, tags and notes go, its ' +
+          'campaign recipient rows keep only their status, its address on the unsubscribe list becomes a ' +
+          'keyed hash, mail about it that is still queued is cancelled; outbox files naming it are deleted. ' +
+          'A converted client keeps its own record. See docs/personal-data.md.',
+        params,
+        response: { 204: noContent, ...noContact },
+      },
+    },
+    async (request, reply) => {
+      await eraseContact(app.db, request.params.id, eraseOptions(app));
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** What erasing contacts needs from the app (the hash key, the outbox folder). */
+export function eraseOptions(app: FastifyInstance) {
+  return { hashKey: app.addressHashKey, outboxDir: app.config.mail.outboxDir };
 }

@@ -32,12 +32,12 @@ declare module 'fastify' {
 }
 
 /**
- * The credentials vault (spec §7 credentials calls; DESIGN §3). Mounted behind `requireAdmin`;
- * every call also needs the vault password in `x-credentials-password` (spec §6): 401 without it,
- * 403 `{ error: 'Invalid password' }` when it does not unwrap the data key, 429 after too many
+ * The credentials vault (docs/product.md §9.2, §12.3). Mounted behind `requireAdmin`;
+ * every call also needs the vault password in `x-credentials-password` (docs/product.md §9.2): 401 without
+ * it, 403 `{ error: 'Invalid password' }` when it does not unwrap the data key, 429 after too many
  * wrong ones, 503 while the vault is not set up (production without VAULT_PASSWORD). Once a
  * second factor exists, a session that has not proved one (or used the vault) for 15 minutes gets
- * 401 with `details.secondFactor: true` (issue #13; the Security routes' step-up answers it).
+ * 401 with `details.secondFactor: true` (the Security routes' step-up answers it).
  */
 export async function adminCredentialRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passkeys, sessions } from '../../../db/schema/index.ts';
+import { DEMO_ADMIN } from '../../../shared/demo-admin.ts';
 import { idParams } from '../../../shared/ids.ts';
 import { errors, noContent } from '../../../shared/responses.ts';
 import {
   codeSchema,
+  endedSessionsSchema,
   stepOkSchema as okSchema,
   webAuthnOptionsSchema as optionsSchema,
   passkeyAssertionSchema,
@@ -15,8 +17,16 @@ import {
   passkeySummarySchema,
   recoveryCodesSchema,
   securityOverviewSchema,
+  sessionListSchema,
+  stepUpSchema,
   totpEnrolmentSchema,
 } from '../../../shared/security.ts';
+import { endOtherSessions } from '../../auth/end-other-sessions.ts';
+import { endSession } from '../../auth/end-session.ts';
+import { isNewDevice } from '../../auth/is-new-device.ts';
+import { limitSecondFactorAttempt } from '../../auth/limit-second-factor-attempt.ts';
+import { listSessions } from '../../auth/list-sessions.ts';
+import { requireStepUp } from '../../auth/require-step-up.ts';
 import {
   addPasskey,
   consumeChallenge,
@@ -41,13 +51,16 @@ import {
   useRecoveryCode,
   useTotpCode,
 } from '../../auth/second-factor.ts';
+import { type SecurityNotice, sendSecurityNotice } from '../../auth/send-security-notice.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
+import { stepUpSession } from '../../auth/step-up-session.ts';
+import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { deriveKey } from '../../crypto/secret-box.ts';
 import { HttpError } from '../../http-error.ts';
 
 /**
  * The WebAuthn and QR code libraries (about 6 MB of heap) load on the first passkey or TOTP
- * request, not at start: most owners use them a few times a year (issue #15, idle memory).
+ * request, not at start: most owners use them a few times a year (idle memory).
  */
 const webAuthn = () => import('@simplewebauthn/server');
 const qrCode = () => import('qrcode');
@@ -57,6 +70,9 @@ export const PENDING_COOKIE = 'sid_pending';
 const PENDING_PATH = '/api/admin/login';
 const TOTP_KEY_PURPOSE = 'totp-secret';
 const READ_ONLY = 'Demo mode: the Security screen is read-only.';
+/** What a factor change answers without a fresh step-up (decision 036). */
+const STEP_UP_NEEDED =
+  'Step-up needed: no password-plus-factor check (POST /api/admin/security/step-up) in the last 5 minutes (`details.stepUp`).';
 
 /** The request's address (as Fastify resolves it, TRUST_PROXY aware) and user agent. */
 export function originOf(request: FastifyRequest): RequestOrigin {
@@ -75,6 +91,29 @@ export function setPendingCookie(reply: FastifyReply, token: string, expiresAt: 
 }
 
 const totpKey = (app: FastifyInstance) => deriveKey(app.appSecret, TOTP_KEY_PURPOSE);
+
+/** Emails the owner a security notice through the mail queue (decision 036). */
+async function notifyOwner(app: FastifyInstance, request: FastifyRequest, notice: SecurityNotice) {
+  await sendSecurityNotice({
+    db: app.db,
+    to: app.config.mail.notifyEmail,
+    siteName: app.config.site.name,
+    publicUrl: app.config.publicUrl,
+    notice,
+    origin: originOf(request),
+  });
+  app.mailQueue.nudge();
+}
+
+/**
+ * Records a finished sign-in (`method`: 'password', 'password+totp', …) and, when it comes from a
+ * device not seen signing in before, emails the owner (decision 036).
+ */
+export async function recordSignIn(app: FastifyInstance, request: FastifyRequest, method: string) {
+  const newDevice = await isNewDevice({ db: app.db, userAgent: request.headers['user-agent'] });
+  await recordEvent(app.db, originOf(request), 'signed-in', method);
+  if (newDevice) await notifyOwner(app, request, { kind: 'new-device', method });
+}
 
 function requireRelyingParty(app: FastifyInstance) {
   const rp = relyingParty(app.config.publicUrl);
@@ -124,17 +163,29 @@ async function verifyPasskey(
   }
 }
 
-async function authenticationOptions(app: FastifyInstance, userVerification: 'required' | 'preferred') {
+/**
+ * WebAuthn authentication options. `listCredentials`: name the owner's credential ids in
+ * `allowCredentials` (after the password, or in a session); false for an anonymous visitor, who
+ * gets discoverable-credential options (empty `allowCredentials`: the authenticator offers the
+ * passkeys it holds for this RP ID), so no credential id leaks to whoever asks.
+ */
+async function authenticationOptions(
+  app: FastifyInstance,
+  userVerification: 'required' | 'preferred',
+  listCredentials: boolean,
+) {
   const rp = requireRelyingParty(app);
   const keys = await listPasskeys(app.db);
   if (keys.length === 0) throw new HttpError(409, 'No passkey is set up. Sign in with your password.');
   return (await webAuthn()).generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification,
-    allowCredentials: keys.map((k) => ({
-      id: k.credentialId,
-      transports: k.transports ? (JSON.parse(k.transports) as string[]) : undefined,
-    })),
+    allowCredentials: listCredentials
+      ? keys.map((k) => ({
+          id: k.credentialId,
+          transports: k.transports ? (JSON.parse(k.transports) as string[]) : undefined,
+        }))
+      : [],
   });
 }
 
@@ -142,7 +193,7 @@ async function authenticationOptions(app: FastifyInstance, userVerification: 're
 const asJson = (options: object) => options as Record<string, unknown>;
 
 /**
- * The sign-in steps after the password, and passkey-only sign-in (issue #13). Each is rate
+ * The sign-in steps after the password, and passkey-only sign-in (decision 024). Each is rate
  * limited per address like the password (`LOGIN_RATE_LIMIT` per 15 minutes). The pending state
  * comes from the `sid_pending` cookie (5 minutes, one use); only a finished step creates a
  * session, with a new token (rotation, decision 009). Every success and failure is recorded.
@@ -156,8 +207,8 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(app.db, previous);
     const now = new Date();
-    const session = await createSession(app.db, request.headers['user-agent'], now, now);
-    await recordEvent(app.db, originOf(request), 'signed-in', method);
+    const session = await createSession(app.db, request.headers['user-agent'], now, now, request.ip);
+    await recordSignIn(app, request, method);
     request.log.info({ method }, 'admin signed in');
     reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });
     return reply.setSessionCookie(session.token, session.expiresAt).send({ ok: true });
@@ -168,6 +219,10 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     request.log.warn({ method }, 'admin second step failed');
     throw new HttpError(401, message);
   }
+
+  /** One proof under the account's lockout (decision 038): 429 once 10 were wrong in 15 minutes. */
+  const limited = (verify: () => Promise<boolean>) =>
+    limitSecondFactorAttempt({ lockout: app.secondFactorLockout, verify });
 
   const pendingStep = async (request: FastifyRequest) => {
     const pending = await findTokenChallenge(app.db, request.cookies[PENDING_COOKIE], ['second-step']);
@@ -191,7 +246,8 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const pending = await pendingStep(request);
-      if (!(await useTotpCode(app.db, totpKey(app), request.body.code))) {
+      const key = totpKey(app);
+      if (!(await limited(() => useTotpCode(app.db, key, request.body.code)))) {
         return fail(request, 'password+totp', 'Invalid code');
       }
       return finish(request, reply, pending.id, 'password+totp');
@@ -213,7 +269,7 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const pending = await pendingStep(request);
-      if (!(await useRecoveryCode(app.db, request.body.code))) {
+      if (!(await limited(() => useRecoveryCode(app.db, request.body.code)))) {
         return fail(request, 'password+recovery-code', 'Invalid recovery code');
       }
       return finish(request, reply, pending.id, 'password+recovery-code');
@@ -232,7 +288,7 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const pending = await findTokenChallenge(app.db, request.cookies[PENDING_COOKIE], ['second-step']);
       // After the password a passkey is the second factor; alone it must verify its user (PIN, biometrics).
-      const options = await authenticationOptions(app, pending ? 'preferred' : 'required');
+      const options = await authenticationOptions(app, pending ? 'preferred' : 'required', pending !== null);
       if (pending) {
         await setChallenge(app.db, pending.id, options.challenge);
         return asJson(options);
@@ -267,12 +323,17 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
       ]);
       if (!pending?.challenge) throw new HttpError(401, 'Start the passkey sign-in again.');
       const method = pending.purpose === 'passkey' ? 'passkey' : 'password+passkey';
-      const used = await verifyPasskey(
-        app,
-        request.body.response as AuthenticationResponseJSON,
-        pending.challenge,
-        pending.purpose === 'passkey',
-      );
+      const challenge = pending.challenge;
+      const verify = async () =>
+        (await verifyPasskey(
+          app,
+          request.body.response as AuthenticationResponseJSON,
+          challenge,
+          pending.purpose === 'passkey',
+        )) !== null;
+      // A passkey alone (no password given) is not counted: anyone may start one, and counting it
+      // would let a stranger lock the owner's second step. After the password it counts (decision 038).
+      const used = pending.purpose === 'passkey' ? await verify() : await limited(verify);
       if (!used) return fail(request, method, 'The passkey was not accepted.');
       return finish(request, reply, pending.id, `${method}`);
     },
@@ -292,6 +353,19 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     if (app.config.demoMode) throw new HttpError(409, READ_ONLY);
   };
   const sessionOf = async (request: FastifyRequest) => (await request.adminSession())!;
+  /** A change of sign-in factors: writable, and stepped up within 5 minutes (decision 036). */
+  const changingFactors = async (request: FastifyRequest) => {
+    writable();
+    const session = await sessionOf(request);
+    requireStepUp({ session });
+    return session;
+  };
+  /** After a factor changed: every other browser is signed out and the owner is emailed (decision 036). */
+  const endOthers = async (request: FastifyRequest, sessionId: number, change: string) => {
+    const ended = await endOtherSessions({ db: app.db, keepSessionId: sessionId });
+    if (ended > 0) request.log.info({ ended }, 'other admin sessions ended after a factor change');
+    await notifyOwner(app, request, { kind: 'factor-change', change });
+  };
   /** The first factor also brings recovery codes (shown once), so no owner is left without a way back. */
   const codesIfFirst = async (wasFirst: boolean) => (wasFirst ? await replaceRecoveryCodes(app.db) : []);
 
@@ -341,13 +415,15 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         summary: 'Add a passkey: WebAuthn registration options',
         response: {
           200: optionsSchema,
-          ...errors({ 409: 'Demo mode (read-only), or APP_URL has no domain name.' }),
+          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode (read-only), or APP_URL has no domain name.' }),
         },
       },
     },
     async (request) => {
       writable();
+      // Said before the step-up: no password is asked for what cannot work here.
       const rp = requireRelyingParty(app);
+      const session = await changingFactors(request);
       const keys = await listPasskeys(app.db);
       const options = await (await webAuthn()).generateRegistrationOptions({
         rpName: app.config.site.name,
@@ -359,7 +435,6 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         excludeCredentials: keys.map((k) => ({ id: k.credentialId })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      const session = await sessionOf(request);
       await createChallenge(app.db, {
         purpose: 'register',
         sessionId: session.id,
@@ -380,6 +455,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
           201: recoveryCodesSchema,
           ...errors({
             400: 'The passkey could not be verified.',
+            403: STEP_UP_NEEDED,
             409: 'Demo mode, no registration started, or the passkey is already added.',
           }),
         },
@@ -387,8 +463,9 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       writable();
+      // Said before the step-up: no password is asked for what cannot work here.
       const rp = requireRelyingParty(app);
-      const session = await sessionOf(request);
+      const session = await changingFactors(request);
       const pending = await findSessionChallenge(app.db, session.id, 'register');
       if (!pending?.challenge) throw new HttpError(409, 'Start adding the passkey again.');
       let info: Awaited<
@@ -421,6 +498,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       });
       await recordEvent(app.db, originOf(request), 'factor-added', 'passkey', request.body.name);
       const codes = await codesIfFirst(before.passkeys === 0 && !before.totp);
+      await endOthers(request, session.id, 'A passkey was added');
       return reply.code(201).send({ recoveryCodes: codes });
     },
   );
@@ -461,11 +539,14 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Remove a passkey',
         params: idParams,
-        response: { 204: noContent, ...errors({ 404: 'No such passkey.', 409: 'Demo mode (read-only).' }) },
+        response: {
+          204: noContent,
+          ...errors({ 403: STEP_UP_NEEDED, 404: 'No such passkey.', 409: 'Demo mode (read-only).' }),
+        },
       },
     },
     async (request, reply) => {
-      writable();
+      const session = await changingFactors(request);
       const [row] = await app.db
         .delete(passkeys)
         .where(eq(passkeys.id, request.params.id))
@@ -473,6 +554,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       if (!row) throw new HttpError(404, 'Passkey not found');
       await recordEvent(app.db, originOf(request), 'factor-removed', 'passkey', row.name);
       await dropRecoveryCodesWithoutFactor(app.db);
+      await endOthers(request, session.id, 'A passkey was removed');
       return reply.code(204).send();
     },
   );
@@ -484,12 +566,12 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         summary: 'Start enrolling an authenticator app (secret and QR code)',
         response: {
           200: totpEnrolmentSchema,
-          ...errors({ 409: 'Demo mode, or an authenticator app is already set up.' }),
+          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode, or an authenticator app is already set up.' }),
         },
       },
     },
-    async () => {
-      writable();
+    async (request) => {
+      await changingFactors(request);
       try {
         const { secret, uri } = await startTotpEnrolment(app.db, totpKey(app), {
           issuer: app.config.site.name,
@@ -513,18 +595,21 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         body: codeSchema,
         response: {
           200: recoveryCodesSchema,
-          ...errors({ 400: 'The code is not right.', 409: 'Demo mode (read-only).' }),
+          ...errors({ 400: 'The code is not right.', 403: STEP_UP_NEEDED, 409: 'Demo mode (read-only).' }),
         },
       },
     },
     async (request) => {
-      writable();
+      const session = await changingFactors(request);
       const before = await factorSummary(app.db);
       if (!(await useTotpCode(app.db, totpKey(app), request.body.code, { pending: true }))) {
         throw new HttpError(400, 'The code is not right. Check the time on your phone and try again.');
       }
       await recordEvent(app.db, originOf(request), 'factor-added', 'totp');
-      return { recoveryCodes: await codesIfFirst(before.passkeys === 0 && !before.totp) };
+      const codes = await codesIfFirst(before.passkeys === 0 && !before.totp);
+      // Sessions opened before the app was turned on never proved it: they end here.
+      await endOthers(request, session.id, 'An authenticator app was turned on');
+      return { recoveryCodes: codes };
     },
   );
 
@@ -535,15 +620,20 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         summary: 'Remove the authenticator app',
         response: {
           204: noContent,
-          ...errors({ 404: 'No authenticator app is set up.', 409: 'Demo mode (read-only).' }),
+          ...errors({
+            403: STEP_UP_NEEDED,
+            404: 'No authenticator app is set up.',
+            409: 'Demo mode (read-only).',
+          }),
         },
       },
     },
     async (request, reply) => {
-      writable();
+      const session = await changingFactors(request);
       if (!(await removeTotp(app.db))) throw new HttpError(404, 'No authenticator app is set up.');
       await recordEvent(app.db, originOf(request), 'factor-removed', 'totp');
       await dropRecoveryCodesWithoutFactor(app.db);
+      await endOthers(request, session.id, 'The authenticator app was removed');
       return reply.code(204).send();
     },
   );
@@ -553,24 +643,148 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     {
       schema: {
         summary: 'New recovery codes (replaces the old set)',
-        response: { 200: recoveryCodesSchema, ...errors({ 409: 'Demo mode, or no factor yet.' }) },
+        response: {
+          200: recoveryCodesSchema,
+          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode, or no factor yet.' }),
+        },
       },
     },
     async (request) => {
-      writable();
+      const session = await changingFactors(request);
       const summary = await factorSummary(app.db);
       if (summary.passkeys === 0 && !summary.totp) {
         throw new HttpError(409, 'Add a passkey or an authenticator app first.');
       }
       const codes = await replaceRecoveryCodes(app.db);
       await recordEvent(app.db, originOf(request), 'recovery-codes', null, 'new set');
+      await endOthers(request, session.id, 'New recovery codes were made');
       return { recoveryCodes: codes };
+    },
+  );
+
+  // ---- the sessions list (decision 036): every signed-in browser, and signing them out ----
+
+  r.get(
+    '/security/sessions',
+    {
+      schema: {
+        summary: 'The live admin sessions: created, last seen, address, device',
+        response: { 200: sessionListSchema },
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request);
+      const list = await listSessions({ db: app.db, currentSessionId: session.id });
+      return {
+        sessions: list.map((item) => ({
+          ...item,
+          createdAt: item.createdAt.toISOString(),
+          lastSeenAt: item.lastSeenAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  r.delete(
+    '/security/sessions/:id',
+    {
+      schema: {
+        summary: 'Sign one other session out',
+        params: idParams,
+        response: {
+          204: noContent,
+          ...errors({ 404: 'No such session.', 409: 'That is this session: use POST /api/admin/logout.' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request);
+      const result = await endSession({
+        db: app.db,
+        sessionId: request.params.id,
+        currentSessionId: session.id,
+      });
+      if (result === 'not-found') throw new HttpError(404, 'Session not found');
+      if (result === 'current')
+        throw new HttpError(409, 'This is the session you are using: use Logout instead.');
+      request.log.info('admin session signed out from the sessions list');
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/security/sessions/end-others',
+    {
+      schema: {
+        summary: 'Sign out everywhere else (every session but this one)',
+        response: { 200: endedSessionsSchema },
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request);
+      const ended = await endOtherSessions({ db: app.db, keepSessionId: session.id });
+      request.log.info({ ended }, 'admin signed out everywhere else');
+      return { ended };
+    },
+  );
+
+  const rateLimit = { max: app.config.loginRateLimit, timeWindow: '15 minutes' };
+
+  // ---- step-up for a change of sign-in factors: the password and a factor again (decision 036) ----
+
+  r.post(
+    '/security/step-up',
+    {
+      config: { rateLimit },
+      schema: {
+        summary:
+          'Step-up: the password plus a second factor again, before adding or removing a factor (5 minutes)',
+        body: stepUpSchema,
+        response: {
+          200: okSchema,
+          ...errors({
+            400: 'Wrong password, wrong or missing code, or the passkey was not accepted.',
+            409: 'Demo mode (read-only).',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      writable();
+      const session = await sessionOf(request);
+      const { password, code, passkey } = request.body;
+      const username = app.config.admin?.username ?? DEMO_ADMIN.username;
+      await stepUpSession({
+        db: app.db,
+        totpKey: totpKey(app),
+        session,
+        passwordMatches: verifyAdmin(app.config.admin, username, password),
+        lockout: app.secondFactorLockout,
+        proof: code
+          ? { code }
+          : passkey
+            ? {
+                passkey: async () => {
+                  const pending = await findSessionChallenge(app.db, session.id, 'step-up');
+                  if (!pending?.challenge) return false;
+                  const used = await verifyPasskey(
+                    app,
+                    passkey as AuthenticationResponseJSON,
+                    pending.challenge,
+                    false,
+                  );
+                  return used !== null && (await consumeChallenge(app.db, pending.id));
+                },
+              }
+            : null,
+        origin: originOf(request),
+      });
+      return { ok: true as const };
     },
   );
 
   // ---- the vault's step-up: a factor again after 15 minutes idle ----
 
-  const rateLimit = { max: app.config.loginRateLimit, timeWindow: '15 minutes' };
   const confirmed = async (request: FastifyRequest, method: string) => {
     const session = await sessionOf(request);
     await app.db.update(sessions).set({ factorSeenAt: new Date() }).where(eq(sessions.id, session.id));
@@ -589,7 +803,12 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!(await useTotpCode(app.db, totpKey(app), request.body.code))) {
+      const key = totpKey(app);
+      const ok = await limitSecondFactorAttempt({
+        lockout: app.secondFactorLockout,
+        verify: () => useTotpCode(app.db, key, request.body.code),
+      });
+      if (!ok) {
         // 400, not 401: the session itself is fine, only this code is wrong.
         throw new HttpError(400, 'Invalid code');
       }
@@ -607,7 +826,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const options = await authenticationOptions(app, 'preferred');
+      const options = await authenticationOptions(app, 'preferred', true);
       const session = await sessionOf(request);
       await createChallenge(app.db, {
         purpose: 'step-up',
@@ -635,12 +854,17 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       const session = await sessionOf(request);
       const pending = await findSessionChallenge(app.db, session.id, 'step-up');
       if (!pending?.challenge) throw new HttpError(409, 'Start the passkey check again.');
-      const used = await verifyPasskey(
-        app,
-        request.body.response as AuthenticationResponseJSON,
-        pending.challenge,
-        false,
-      );
+      const challenge = pending.challenge;
+      const used = await limitSecondFactorAttempt({
+        lockout: app.secondFactorLockout,
+        verify: async () =>
+          (await verifyPasskey(
+            app,
+            request.body.response as AuthenticationResponseJSON,
+            challenge,
+            false,
+          )) !== null,
+      });
       if (!used || !(await consumeChallenge(app.db, pending.id))) {
         throw new HttpError(400, 'The passkey was not accepted.');
       }

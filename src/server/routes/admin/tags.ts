@@ -6,7 +6,7 @@ import { errors, noContent } from '../../../shared/responses.ts';
 import { tagCreateSchema, tagSchema } from '../../../shared/tags.ts';
 import { addContactTag, createTag, listTags, removeContactTag } from '../../tags/tag-operations.ts';
 
-/** Tag routes (spec §7 tags; DESIGN §3 adds creation); mounted behind `requireAdmin`. */
+/** Tag routes (docs/product.md §6.4, including creation); mounted behind `requireAdmin`. */
 export async function adminTagRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = contactTagParams;

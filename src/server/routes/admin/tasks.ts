@@ -2,11 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { taskIdParams } from '../../../shared/ids.ts';
-import { errors } from '../../../shared/responses.ts';
-import { contactTaskCreateSchema, contactTaskSchema, taskListQuerySchema } from '../../../shared/tasks.ts';
-import { completeContactTask, createContactTask, listTasks } from '../../tasks/task-operations.ts';
+import { errors, noContent } from '../../../shared/responses.ts';
+import {
+  contactTaskCreateSchema,
+  contactTaskEditSchema,
+  contactTaskSchema,
+  taskListQuerySchema,
+} from '../../../shared/tasks.ts';
+import {
+  completeContactTask,
+  createContactTask,
+  deleteContactTask,
+  editContactTask,
+  listTasks,
+} from '../../tasks/task-operations.ts';
 
-/** Contact follow-up task routes (spec §7 tasks); mounted behind `requireAdmin`. */
+/** Contact follow-up task routes (docs/product.md §6.5, §12.3); mounted behind `requireAdmin`. */
 export async function adminTaskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,5 +55,33 @@ export async function adminTaskRoutes(app: FastifyInstance) {
       },
     },
     async (request) => completeContactTask(app.db, request.params.taskId),
+  );
+
+  r.put(
+    '/tasks/:taskId',
+    {
+      schema: {
+        summary: "Edit a follow-up task's title, description, priority and due date",
+        params: taskIdParams,
+        body: contactTaskEditSchema,
+        response: { 200: contactTaskSchema, ...errors({ 404: 'No such task.' }) },
+      },
+    },
+    async (request) => editContactTask(app.db, request.params.taskId, request.body),
+  );
+
+  r.delete(
+    '/tasks/:taskId',
+    {
+      schema: {
+        summary: "Delete a contact's follow-up task",
+        params: taskIdParams,
+        response: { 204: noContent, ...errors({ 404: 'No such task.' }) },
+      },
+    },
+    async (request, reply) => {
+      await deleteContactTask(app.db, request.params.taskId);
+      return reply.code(204).send();
+    },
   );
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAdminCheck } from '../features/auth/api/get-admin-check';
 
-/** Full-page 'Loading...' shown while an admin screen waits for its data (spec §2). */
+/** Full-page 'Loading...' shown while an admin screen waits for its data (docs/product.md §2.2). */
 export function LoadingScreen() {
   return (
     <div role="status" className="grid min-h-screen place-items-center text-muted-foreground">
@@ -11,7 +11,7 @@ export function LoadingScreen() {
 }
 
 /**
- * Wraps every admin screen except login (spec §2, §6): asks `GET /api/admin/check`, shows
+ * Wraps every admin screen except login (docs/product.md §2.2): asks `GET /api/admin/check`, shows
  * 'Loading...' meanwhile and redirects to /admin/login unless the visitor is admin.
  */
 export function AdminGuard() {

@@ -47,9 +47,13 @@ const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: Luci
   security: { label: 'Security', to: '/admin/security', icon: ShieldCheck },
 };
 
+/** A header button below 640 px: a square 36 px target around its icon. */
+const compactButton = 'max-sm:size-9 max-sm:px-0';
+
 /**
  * Top bar of the admin screens: brand, a 'Demo mode' badge when the built-in test pair is active
- * (DESIGN §3), buttons to the given screens and Logout (POST /api/admin/logout, then /admin/login).
+ * (docs/product.md §1.3), buttons to the given screens and Logout (POST /api/admin/logout, then
+ * /admin/login).
  */
 export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
   const navigate = useNavigate();
@@ -70,7 +74,7 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
 
   return (
     <header className="sticky top-0 z-40 bg-background/80 backdrop-blur-xl">
-      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
         <div className="flex items-center gap-3">
           <Link
             to="/admin"
@@ -78,32 +82,41 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
           >
             <BrandMark name={getSite().shortName} />
           </Link>
-          <span className="text-sm text-muted-foreground">Admin</span>
+          <span className="text-sm text-muted-foreground max-sm:hidden">Admin</span>
           {check.data?.demoMode ? (
             <Badge
               variant="magenta"
               title="No admin credentials are configured: the built-in test account works."
             >
               <FlaskConical aria-hidden="true" />
-              Demo mode
+              <span className="max-sm:sr-only">Demo mode</span>
             </Badge>
           ) : null}
         </div>
-        <nav aria-label="Admin" className="flex flex-wrap items-center gap-2">
+        {/* Below 640 px the buttons show their icons only (the label stays their accessible name
+            and tooltip), so the header is two short rows instead of three wrapped ones. */}
+        <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 sm:gap-2">
           {links.map((target) => {
             const { label, to, icon: Icon } = navTargets[target];
             return (
-              <Button key={target} asChild variant="ghost" size="sm">
+              <Button key={target} asChild variant="ghost" size="sm" className={compactButton} title={label}>
                 <Link to={to}>
                   <Icon aria-hidden="true" />
-                  {label}
+                  <span className="max-sm:sr-only">{label}</span>
                 </Link>
               </Button>
             );
           })}
-          <Button variant="outline" size="sm" onClick={handleLogout} disabled={logout.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            className={compactButton}
+            title="Logout"
+            onClick={handleLogout}
+            disabled={logout.isPending}
+          >
             <LogOut aria-hidden="true" />
-            Logout
+            <span className="max-sm:sr-only">Logout</span>
           </Button>
         </nav>
       </div>

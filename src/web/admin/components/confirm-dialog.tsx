@@ -12,7 +12,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 
 /**
- * Asks before a destructive action (spec §5 'Confirmation prompts'): `trigger` opens it,
+ * Asks before a destructive action (the prompts docs/product.md lists with each screen): `trigger` opens it,
  * `description` carries the spec's question, Cancel keeps everything, `confirmLabel` runs
  * `onConfirm`.
  */

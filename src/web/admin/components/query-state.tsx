@@ -1,7 +1,7 @@
 import { getApiErrorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
 
-/** 'Loading...' inside a screen or card while its data is on the way (spec §4). */
+/** 'Loading...' inside a screen or card while its data is on the way (docs/product.md §2.2). */
 export function InlineLoading({ className }: { className?: string }) {
   return (
     <p role="status" className={cn('py-6 text-center text-sm text-muted-foreground', className)}>

@@ -8,8 +8,8 @@ import { CreateCampaignDialog } from '../features/campaigns/components/create-ca
 import { MailUsageSummary } from '../features/mail/components/mail-usage-summary';
 
 /**
- * /admin/campaigns (spec §2): 'Create Campaign' on the title's row (issue #11 §5: not floating
- * beside the usage box); tabs 'Email Campaigns' (default, spec §9) and 'SMS Campaigns' ('Coming
+ * /admin/campaigns (docs/product.md §8.1): 'Create Campaign' on the title's row (not floating
+ * beside the usage box); tabs 'Email Campaigns' (default, docs/product.md §8.1) and 'SMS Campaigns' ('Coming
  * Soon'); the daily sending limit in use; a card per campaign, newest first; the empty state 'No
  * campaigns yet. Create your first campaign!'.
  */

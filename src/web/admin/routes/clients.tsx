@@ -8,14 +8,14 @@ import { AddClientDialog } from '../features/clients/components/add-client-dialo
 import { ClientCard } from '../features/clients/components/client-card';
 
 /**
- * /admin/clients (spec §2): title 'Clients', navigation Dashboard, Contacts, Campaigns,
+ * /admin/clients (docs/product.md §7.1): title 'Clients', navigation Dashboard, Contacts, Campaigns,
  * Credentials, Logout; 'Manage Clients' with 'Add Client'; a card per client with its tasks;
  * the empty state 'No clients yet. Click "Add Client" to get started.'
  */
 export function ClientsRoute() {
   const clients = useClients();
   const { hash } = useLocation();
-  // The reminder email links to a card (#client-<id>, issue #13); it exists only once the list loaded.
+  // The reminder email links to a card (#client-<id>); it exists only once the list loaded.
   React.useEffect(() => {
     if (clients.data && hash.startsWith('#client-')) {
       document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });

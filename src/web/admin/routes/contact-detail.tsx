@@ -1,14 +1,18 @@
-import { BellOff, MailWarning, SearchX } from 'lucide-react';
+import { BellOff, Download, MailWarning, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
 import { useContact } from '../features/contacts/api/get-contact';
+import { CONTACTS_URL } from '../features/contacts/api/get-contacts';
+import { ContactDangerZoneCard } from '../features/contacts/components/contact-danger-zone-card';
 import { ContactInfoCard } from '../features/contacts/components/contact-info-card';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
 import { ConversationCard } from '../features/contacts/components/conversation-card';
+import { ConvertToClientButton } from '../features/contacts/components/convert-to-client-button';
 import { DuplicateContactsCard } from '../features/contacts/components/duplicate-contacts-card';
+import { LeadSourceCard } from '../features/contacts/components/lead-source-card';
 import { NotesCard } from '../features/contacts/components/notes-card';
 import { OriginalMessageCard } from '../features/contacts/components/original-message-card';
 import { ContactTagsCard } from '../features/tags/components/contact-tags-card';
@@ -21,10 +25,11 @@ function parseId(value: string | undefined): number | null {
 }
 
 /**
- * /admin/contacts/{id} (spec §2): navigation back to contacts, Dashboard, Logout; the cards
+ * /admin/contacts/{id} (docs/product.md §6.2): navigation back to contacts, Dashboard, Logout; the cards
  * Contact Information, Original Message, Tags, Notes, Follow-up Tasks and Conversation History;
- * 'Same Email Address' with the merge when older duplicates exist (issue #11 §3); 'Contact not
- * found' when there is no such contact.
+ * 'Same Email Address' with the merge when older duplicates exist (decision 019); 'Export data'
+ * (everything held about the person, one JSON file) and the 'Danger Zone' with 'Delete contact'
+ * (erasure, docs/personal-data.md); 'Contact not found' when there is no such contact.
  */
 export function ContactDetailRoute() {
   const id = parseId(useParams().id);
@@ -48,7 +53,9 @@ function ContactDetail({ id }: { id: number }) {
     <>
       <title>{`${contact.name} · Admin`}</title>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 wrap-anywhere text-3xl font-bold tracking-tight">{contact.name}</h1>
+        <h1 className="min-w-0 wrap-anywhere text-3xl font-bold tracking-tight" dir="auto">
+          {contact.name}
+        </h1>
         <ContactStatusBadge status={contact.status} />
         {contact.unsubscribed ? (
           <Badge variant="grey">
@@ -62,6 +69,17 @@ function ContactDetail({ id }: { id: number }) {
             Bouncing
           </Badge>
         ) : null}
+        <div className="ml-auto flex flex-wrap gap-2">
+          <ConvertToClientButton contact={contact} />
+          <a
+            href={`${CONTACTS_URL}/${contact.id}/export`}
+            download
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            <Download aria-hidden="true" />
+            Export data
+          </a>
+        </div>
       </div>
       {contact.bouncing && contact.bounceReason ? (
         <p className="mt-2 wrap-anywhere text-sm text-muted-foreground">
@@ -72,6 +90,7 @@ function ContactDetail({ id }: { id: number }) {
         <div className="grid gap-6">
           <DuplicateContactsCard contact={contact} />
           <ContactInfoCard contact={contact} />
+          <LeadSourceCard source={contact.source} />
           <ContactTagsCard contactId={contact.id} tags={tags} />
           <NotesCard contact={contact} />
         </div>
@@ -80,6 +99,9 @@ function ContactDetail({ id }: { id: number }) {
           <ContactTasksCard contactId={contact.id} tasks={tasks} />
           <ConversationCard contact={contact} />
         </div>
+      </div>
+      <div className="mt-6">
+        <ContactDangerZoneCard contact={contact} />
       </div>
     </>
   );

@@ -1,29 +1,107 @@
-import { Download, Inbox, Loader2 } from 'lucide-react';
+import { Download, Inbox, Loader2, X } from 'lucide-react';
 import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  type ContactSort,
+  contactSorts,
+  defaultSortOrder,
+  type SortOrder,
+  storedContactStatuses,
+} from '@/shared/contacts';
 import { Button } from '@/web/components/ui/button';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
+import { useMediaQuery } from '@/web/hooks/use-media-query';
 import { useOnVisible } from '@/web/hooks/use-on-visible';
 import { AdminPage } from '../components/admin-page';
 import { InlineError } from '../components/query-state';
 import { getContactsExportUrl } from '../features/contacts/api/export-contacts-csv';
 import { type ContactsFilter, useContacts, useContactsCount } from '../features/contacts/api/get-contacts';
+import { AddContactDialog } from '../features/contacts/components/add-contact-dialog';
 import { ContactCard } from '../features/contacts/components/contact-card';
+import { useContactSelection } from '../features/contacts/components/contact-selection';
+import { ContactsBulkBar } from '../features/contacts/components/contacts-bulk-bar';
+import { ContactsTable } from '../features/contacts/components/contacts-table';
 import { ContactsToolbar, type StatusFilter } from '../features/contacts/components/contacts-toolbar';
+import { ImportContactsDialog } from '../features/contacts/components/import-contacts-dialog';
 
 /** Wait after the last keystroke before searching (keeps typing from firing a request per key). */
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** The table from this width up, cards below it (decision 040). */
+const TABLE_MEDIA = '(min-width: 1024px)';
+
+/** A known value of the URL's `name` parameter, or undefined (a hand-edited link falls back). */
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((v) => v === value);
+}
+
 /**
- * /admin/contacts (spec §2): header navigation Dashboard, Campaigns, Credentials, Logout; search
- * (name, email or message, case-insensitive) and status filter, both applied by the server;
- * 'Export CSV' of the filtered list; a card per contact, loaded page by page as the admin
- * scrolls, with the number of matches; 'No contacts found' when empty.
+ * The list's state in the URL (`?q=…&status=…&source=…&sort=…&order=…`, decision 040), so Back, a reload
+ * and a shared link keep the search, filter and order. Defaults are left out of the URL. Every
+ * change replaces the history entry: Back leaves the list instead of undoing keystrokes.
+ */
+function useContactsUrlState() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status: StatusFilter = pick(params.get('status'), storedContactStatuses) ?? 'all';
+  // Status and source come from the address, so the dashboard can link to a filtered list.
+  const source = params.get('source')?.slice(0, 200) || undefined;
+  const sort: ContactSort = pick(params.get('sort'), contactSorts) ?? 'activity';
+  const order: SortOrder = pick(params.get('order'), ['asc', 'desc'] as const) ?? defaultSortOrder(sort);
+  const update = React.useCallback(
+    (changes: Record<string, string | undefined>) =>
+      setParams(
+        () => {
+          // From the address bar, not the last render's copy: two changes close together (a
+          // debounced search and a filter) would otherwise each undo the other.
+          const next = new URLSearchParams(window.location.search);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { q, status, source, sort, order, update };
+}
+
+/**
+ * /admin/contacts (docs/product.md §6.1): header navigation Dashboard, Campaigns, Credentials, Logout; search
+ * (name, email or message, case-insensitive) and status filter, both applied by the server and
+ * kept in the URL; 'All Status' leaves out spam, 'Spam (N)' lists the quarantine; `?source=`
+ * narrows to one lead source (decision 037); 'Export CSV' of the filtered list; from 1024 px a
+ * sortable table navigable by keyboard, below it a card per contact (decision 040); loaded page
+ * by page as the admin scrolls, with the number of matches; 'No contacts found' when empty.
+ * Rows and cards carry tick boxes for the bulk action bar (README 'Bulk actions'); the selection
+ * is dropped whenever the search or a filter changes.
  */
 export function ContactsRoute() {
-  const [search, setSearch] = React.useState('');
-  const [status, setStatus] = React.useState<StatusFilter>('all');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filter: ContactsFilter = { q, status: status === 'all' ? undefined : status };
+  const url = useContactsUrlState();
+  const [search, setSearch] = React.useState(url.q);
+  const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { update } = url;
+  const lastUrlQ = React.useRef(url.q);
+  React.useEffect(() => {
+    if (typed !== lastUrlQ.current) update({ q: typed || undefined });
+  }, [typed, update]);
+  // The URL changed under the box (a link to the list with another search): show its search.
+  React.useEffect(() => {
+    if (url.q !== lastUrlQ.current && url.q !== typed) setSearch(url.q);
+    lastUrlQ.current = url.q;
+  }, [url.q, typed]);
+  const { status, source } = url;
+  const wide = useMediaQuery(TABLE_MEDIA);
+  const filter: ContactsFilter = {
+    q: url.q,
+    status: status === 'all' ? undefined : status,
+    source,
+    sort: url.sort === 'activity' ? undefined : url.sort,
+    order: url.order === defaultSortOrder(url.sort) ? undefined : url.order,
+  };
+  const spamCount = useContactsCount({ status: 'spam' });
   const contacts = useContacts(filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = contacts;
   const loadMore = React.useCallback(() => {
@@ -34,6 +112,13 @@ export function ContactsRoute() {
   const list = contacts.data?.pages.flatMap((page) => page.contacts) ?? [];
   const count = useContactsCount(filter);
   const total = count.data ?? list.length;
+  // Ticked contacts belong to this search and these filters; a new one starts with none.
+  const selection = useContactSelection({ q: url.q, status, source }, list);
+  // 'Select all N matching' only once the count and the rows are this filter's, not the last one's.
+  const matchingTotal =
+    count.data !== undefined && !count.isPlaceholderData && !contacts.isPlaceholderData
+      ? count.data
+      : undefined;
 
   return (
     <AdminPage title="Contacts" links={['dashboard', 'campaigns', 'credentials']}>
@@ -50,20 +135,37 @@ export function ContactsRoute() {
             </p>
           ) : null}
         </div>
-        <Button asChild variant="outline">
-          <a href={getContactsExportUrl(filter)} download>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href={getContactsExportUrl(filter)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+          <ImportContactsDialog />
+          <AddContactDialog />
+        </div>
       </div>
       <div className="mt-6">
         <ContactsToolbar
           search={search}
           onSearchChange={setSearch}
           status={status}
-          onStatusChange={setStatus}
+          onStatusChange={(value) => update({ status: value === 'all' ? undefined : value })}
+          spamCount={spamCount.data}
         />
+        {source ? (
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-muted-foreground">Source:</span>
+            <span className="max-w-full wrap-anywhere rounded-full border border-white/15 px-3 py-1">
+              {source}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => update({ source: undefined })}>
+              <X aria-hidden="true" />
+              All sources
+            </Button>
+          </p>
+        ) : null}
       </div>
       <div className="mt-6" aria-busy={contacts.isFetching}>
         {contacts.isPending ? (
@@ -79,13 +181,33 @@ export function ContactsRoute() {
           </div>
         ) : (
           <>
-            <ul className="grid gap-4 md:grid-cols-2">
-              {list.map((contact) => (
-                <li key={contact.id}>
-                  <ContactCard contact={contact} />
-                </li>
-              ))}
-            </ul>
+            {wide ? (
+              <ContactsTable
+                contacts={list}
+                sort={url.sort}
+                order={url.order}
+                onSortChange={(sort, order) =>
+                  update({
+                    sort: sort === 'activity' ? undefined : sort,
+                    order: order === defaultSortOrder(sort) ? undefined : order,
+                  })
+                }
+                onLoadMore={loadMore}
+                selection={selection}
+              />
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2">
+                {list.map((contact) => (
+                  <li key={contact.id}>
+                    <ContactCard
+                      contact={contact}
+                      selected={selection.isSelected(contact.id)}
+                      onSelect={(on, range) => selection.toggle(contact.id, on, range)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
             {hasNextPage ? (
               <div ref={sentinel} className="mt-6 flex justify-center">
                 <Button variant="outline" onClick={loadMore} disabled={isFetchingNextPage}>
@@ -94,6 +216,7 @@ export function ContactsRoute() {
                 </Button>
               </div>
             ) : null}
+            <ContactsBulkBar selection={selection} loaded={list.length} total={matchingTotal} />
           </>
         )}
       </div>

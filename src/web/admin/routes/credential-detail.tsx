@@ -19,7 +19,7 @@ function parseId(value: string | undefined): number | null {
 }
 
 /**
- * /admin/credentials/{id} (spec §2): password-gated like the list (the gate comes first, even
+ * /admin/credentials/{id} (docs/product.md §9.1): password-gated like the list (the gate comes first, even
  * for an id that does not exist, so nothing is told before unlocking); then the company name,
  * the credential's fields with Edit/Save/Cancel and copy buttons, created and last updated, and a
  * 'Danger Zone' with Delete; 'Credential not found' when there is no such credential.

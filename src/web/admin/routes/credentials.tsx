@@ -11,7 +11,7 @@ import { useVault } from '../features/credentials/components/vault-provider';
 const links = ['dashboard', 'contacts', 'clients', 'campaigns', 'mailSetup'] as const;
 
 /**
- * /admin/credentials (spec §2): the password gate first; once unlocked, the credentials table
+ * /admin/credentials (docs/product.md §9.1): the password gate first; once unlocked, the credentials table
  * with 'Add Credential', and 'No credentials found' when the vault is empty.
  */
 export function CredentialsRoute() {

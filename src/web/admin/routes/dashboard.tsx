@@ -3,16 +3,21 @@ import { Link } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { countLabel } from '@/web/lib/plural';
 import { cn } from '@/web/lib/utils';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
 import { useAnalytics } from '../features/analytics/api/get-analytics';
+import { LeadsBySourceCard, VisitsBySourceCard } from '../features/analytics/components/source-tables';
 import { StatCard } from '../features/analytics/components/stat-card';
 import { VisitsOverview } from '../features/analytics/components/visits-overview';
 import { LastBackup } from '../features/backups/components/last-backup';
 import { useRecentContacts } from '../features/contacts/api/get-recent-contacts';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
+import { NewMessagesBadge } from '../features/contacts/components/new-messages-badge';
+import { RetentionDue } from '../features/contacts/components/retention-due';
 import { NewRepliesCard } from '../features/replies/components/new-replies-card';
+import { UnmatchedMailCard } from '../features/replies/components/unmatched-mail-card';
 import { useTasks } from '../features/tasks/api/get-tasks';
 import { isOverdue, TaskPriorityBadge } from '../features/tasks/components/task-badges';
 
@@ -20,12 +25,12 @@ import { isOverdue, TaskPriorityBadge } from '../features/tasks/components/task-
 const PENDING_TASKS_LIMIT = 5;
 
 /**
- * /admin (spec §2 'dashboard'): header buttons to Contacts, Clients, Campaigns, Credentials,
- * Mail setup, Security (issue #13) and Logout; the stat cards Total Visits, Total Contacts, New Contacts, Pending
- * Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each). Follow-ups come
- * in the API's order, pending first and oldest due first, so overdue ones lead (issue #13); they
+ * /admin (docs/product.md §5): header buttons to Contacts, Clients, Campaigns, Credentials,
+ * Mail setup, Security (docs/product.md §4.4) and Logout; the stat cards Total Visits, Total Contacts, New
+ * Contacts, Pending Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each). Follow-ups
+ * come in the API's order, pending first and oldest due first, so overdue ones lead; they
  * are marked in red with an icon and the word 'Overdue'; 'New replies' with the latest five
- * unread replies (issue #12).
+ * unread replies (decision 023); 'Leads by source' next to 'Visits by source' (30 days, decision 037).
  */
 export function DashboardRoute() {
   const analytics = useAnalytics();
@@ -41,6 +46,7 @@ export function DashboardRoute() {
         Leads from the contact form and everything that follows them.
       </p>
       <LastBackup />
+      <RetentionDue />
 
       {analytics.isError ? (
         <InlineError error={analytics.error} fallback="Failed to load the figures." />
@@ -49,7 +55,7 @@ export function DashboardRoute() {
         <StatCard
           label="Total Visits"
           value={stats?.totalVisits}
-          hint={stats ? `${stats.uniqueVisitors.toLocaleString()} unique visitors` : undefined}
+          hint={stats ? countLabel(stats.uniqueVisitors, 'unique visitor', 'unique visitors') : undefined}
           icon={Eye}
           accent="cyan"
         />
@@ -68,11 +74,21 @@ export function DashboardRoute() {
         {stats ? <VisitsOverview daily={stats.daily} /> : analytics.isPending ? <InlineLoading /> : null}
       </div>
 
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
-        <NewRepliesCard />
+      {stats ? (
+        <section aria-label="Sources" className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+          <LeadsBySourceCard rows={stats.leadsBySource} />
+          <VisitsBySourceCard rows={stats.visitsBySource} />
+        </section>
+      ) : null}
+
+      {/* Balanced columns, not grid rows: cards of different heights stack without holes, and a
+          card that renders nothing leaves no gap. The day's work comes first. */}
+      <section aria-label="Activity" className="mt-6 gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid">
         <RecentContacts />
         <PendingFollowUps />
-      </div>
+        <NewRepliesCard />
+        <UnmatchedMailCard />
+      </section>
     </AdminPage>
   );
 }
@@ -103,7 +119,12 @@ function RecentContacts() {
                   className="group flex items-center gap-3 rounded-xl px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
                   <div className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="font-medium">{contact.name}</span>
+                    <span className="flex min-w-0 flex-wrap items-center gap-2">
+                      <span className="wrap-anywhere font-medium" dir="auto">
+                        {contact.name}
+                      </span>
+                      <NewMessagesBadge count={contact.unreadReplies} />
+                    </span>
                     <span className="text-xs text-muted-foreground">
                       {contact.email} ·{' '}
                       <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
@@ -125,7 +146,7 @@ function RecentContacts() {
 }
 
 function PendingFollowUps() {
-  // Only the five shown travel (issue #15: the dashboard loaded every task to show five).
+  // Only the five shown travel (the dashboard used to load every task to show five).
   const tasks = useTasks({ status: 'pending', limit: PENDING_TASKS_LIMIT });
   const pending = tasks.data;
   return (

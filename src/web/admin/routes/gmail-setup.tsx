@@ -18,6 +18,7 @@ import { InlineError, InlineLoading } from '../components/query-state';
 import { useMailStatus } from '../features/mail/api/get-mail-status';
 import { ConnectGmailButton } from '../features/mail/components/connect-gmail-button';
 import { MailUsageSummary } from '../features/mail/components/mail-usage-summary';
+import { SignatureCard } from '../features/mail/components/signature-card';
 import { InboundStatusCard } from '../features/replies/components/inbound-status-card';
 
 const features = [
@@ -40,7 +41,7 @@ const features = [
   },
 ];
 
-/** What the next message goes through, in words (DESIGN §3 'Mail providers'). */
+/** What the next message goes through, in words (decision 010). */
 function providerText(status: MailStatus): { icon: typeof Mail; text: string } {
   switch (status.provider) {
     case 'gmail':
@@ -172,12 +173,12 @@ function SetupSteps({ status }: { status: MailStatus }) {
 }
 
 /**
- * /admin/gmail-setup (spec §2): back to the dashboard; 'Connected' with the sending address or
- * 'Not Connected'; 'Connect Gmail Workspace' / 'Reconnect Gmail' (popup, polling: spec §9); the
+ * /admin/gmail-setup (docs/product.md §10.2): back to the dashboard; 'Connected' with the sending address or
+ * 'Not Connected'; 'Connect Gmail Workspace' / 'Reconnect Gmail' (popup, polling: docs/product.md §14.1); the
  * features and setup instructions; the statement that all mail is sent from the company info
  * address; today's use of the daily cap. Without Google credentials on the server it explains
- * what to configure (issue #5); 'Receiving replies' with each reply mailbox's last check and error
- * (issue #12).
+ * what to configure; 'Receiving replies' with each reply mailbox's last check and error
+ * (decision 023).
  */
 export function GmailSetupRoute() {
   const status = useMailStatus();
@@ -196,6 +197,7 @@ export function GmailSetupRoute() {
           <div className="grid min-w-0 content-start gap-6">
             <StatusCard status={status.data} />
             <InboundStatusCard />
+            <SignatureCard />
             <SetupSteps status={status.data} />
           </div>
           <div className="grid min-w-0 content-start gap-6">

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { getSite } from '@/web/lib/site';
 import { LoginForm } from '../features/auth/components/login-form';
 
-/** /admin/login (spec §2): the only admin screen without the admin guard. */
+/** /admin/login (docs/product.md §4.1): the only admin screen without the admin guard. */
 export function LoginRoute() {
   return (
     <main className="relative grid min-h-screen place-items-center overflow-hidden px-4 py-12">

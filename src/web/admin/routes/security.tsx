@@ -10,10 +10,12 @@ import {
   RecoveryCodesDialog,
   TotpCard,
 } from '../features/security/components/security-cards';
+import { SessionsCard } from '../features/security/components/sessions-card';
+import { StepUpDialog } from '../features/security/components/step-up-dialog';
 
 /**
- * /admin/security (issue #13): passkeys, the authenticator app, recovery codes and the latest
- * sign-in activity. Read-only in demo mode. New recovery codes appear once, in a dialog.
+ * /admin/security (decision 036): passkeys, the authenticator app, recovery codes, the
+ * active sessions and the latest sign-in activity. Read-only in demo mode. New recovery codes appear once, in a dialog.
  */
 export function SecurityRoute() {
   const security = useSecurity();
@@ -41,14 +43,19 @@ export function SecurityRoute() {
       ) : null}
       {security.isPending ? <InlineLoading /> : null}
       {overview ? (
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <div className="grid content-start gap-6">
-            <PasskeysCard overview={overview} onCodes={setCodes} />
-            <TotpCard overview={overview} onCodes={setCodes} />
-            <RecoveryCard overview={overview} onCodes={setCodes} />
+        <StepUpDialog overview={overview}>
+          <div className="mt-8 grid gap-6 lg:grid-cols-2">
+            <div className="grid content-start gap-6">
+              <PasskeysCard overview={overview} onCodes={setCodes} />
+              <TotpCard overview={overview} onCodes={setCodes} />
+              <RecoveryCard overview={overview} onCodes={setCodes} />
+            </div>
+            <div className="grid content-start gap-6">
+              <SessionsCard />
+              <ActivityCard events={overview.events} />
+            </div>
           </div>
-          <ActivityCard events={overview.events} />
-        </div>
+        </StepUpDialog>
       ) : null}
       <RecoveryCodesDialog codes={codes} onClose={() => setCodes([])} />
     </AdminPage>

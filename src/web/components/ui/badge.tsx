@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/web/lib/utils';
 
-/** Class recipe of {@link Badge}. Colour variants follow the contact statuses (spec §2). */
+/** Class recipe of {@link Badge}. Colour variants follow the contact statuses (docs/product.md §6.1). */
 export const badgeVariants = cva(
   'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium [&>svg]:pointer-events-none [&>svg]:size-3',
   {

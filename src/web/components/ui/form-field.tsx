@@ -46,19 +46,32 @@ export function FormField({
   );
 }
 
-/** The footer of a dialog's form: Cancel (closes the dialog) and the submit button. */
+/**
+ * The footer of a dialog's form: Cancel (closes the dialog) and the submit button. `sticky` keeps
+ * it at the bottom of a dialog taller than the screen while the fields scroll under it (the
+ * dialog's box scrolls, DialogContent), so the main button is always in view.
+ */
 export function DialogFormFooter({
   submitLabel,
   pending = false,
   submitDisabled = false,
+  sticky = false,
 }: {
   submitLabel: React.ReactNode;
   /** While the request runs the submit button is disabled. */
   pending?: boolean;
   submitDisabled?: boolean;
+  sticky?: boolean;
 }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <div
+      className={cn(
+        'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+        // -mb-6/pb-6 and -bottom-6 fill the dialog's bottom padding: Chrome sticks the box inside the
+        // scroller's padding, which would leave a strip of scrolled content visible below the buttons.
+        sticky && 'sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-popover px-6 pt-3 pb-6',
+      )}
+    >
       <DialogClose asChild>
         <Button type="button" variant="outline">
           Cancel

@@ -4,7 +4,7 @@ import { XIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/web/lib/utils';
 
-/** Toast timings from spec §9: shown 5000 ms, swipe right past 50 px to dismiss. */
+/** Toast timings from docs/product.md §14.1: shown 5000 ms, swipe right past 50 px to dismiss. */
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -22,9 +22,9 @@ export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives
 
 /**
  * The fixed area where toasts appear: top on phones, bottom right and at most 420 px wide on wider
- * screens (spec §9). While a modal dialog is open it moves to the top left on wider screens, where
- * a dialog has only its title (its buttons sit at the bottom, right-aligned, and its close button
- * top right), so a toast never covers a dialog's action (issue #11 §5). On phones the top is
+ * screens (docs/product.md §14.1). While a modal dialog is open it moves to the top left on wider screens,
+ * where a dialog has only its title (its buttons sit at the bottom, right-aligned, and its close button
+ * top right), so a toast never covers a dialog's action (decision 017). On phones the top is
  * already clear of the dialog's buttons, which sit at its bottom.
  */
 export function ToastViewport({

@@ -2,7 +2,9 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type * as React from 'react';
 import { cn } from '@/web/lib/utils';
 
-/** Tooltip timings from spec §9: open after 700 ms, skip the delay for 300 ms after one closes. */
+/**
+ * Tooltip timings from docs/product.md §14.1: open after 700 ms, skip the delay for 300 ms after one closes.
+ */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

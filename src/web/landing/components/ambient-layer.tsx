@@ -2,7 +2,7 @@ import * as React from 'react';
 import { BouncingLogo } from './bouncing-logo';
 import { HexGridBackground } from './hex-grid-background';
 
-/** Where the previous/next section buttons show (spec §2, §9: from 1024 px). */
+/** Where the previous/next section buttons show (docs/product.md §3.4, §14.1: from 1024 px). */
 const SECTION_NAV_QUERY = '(min-width: 1024px)';
 
 const SectionNav = React.lazy(() =>
@@ -23,7 +23,7 @@ function useMediaQuery(query: string): boolean {
 }
 
 /**
- * The landing's client-only extras (spec §2 'other visual elements'), loaded after hydration in
+ * The landing's client-only extras (docs/product.md §3.4), loaded after hydration in
  * their own chunk: the hexagon-grid background, the bouncing logo and, from 1024 px only, the
  * previous/next section buttons (their own chunk: a phone never downloads them, decision 028).
  */

@@ -1,8 +1,8 @@
 import * as React from 'react';
+import { BrandLogo } from '@/web/components/brand-logo';
 import { motionPaused, onMotionChange } from '../lib/motion';
-import { BrandLogo } from './brand-logo';
 
-/** Logo size as a share of the smaller screen side (spec §9: 15 %). */
+/** Logo size as a share of the smaller screen side (docs/product.md §14.1: 15 %). */
 export const BOUNCING_LOGO_SHARE = 0.15;
 /** Speed in CSS px per second. */
 const SPEED = 70;
@@ -58,9 +58,11 @@ function axisState(animation: Animation, max: number, speed: number): AxisState 
 }
 
 /**
- * The bouncing-logo overlay (spec §2): a faint logo drifting across the screen and bouncing off
+ * The bouncing-logo overlay (docs/product.md §3.4): a faint logo drifting across the screen and bouncing off
  * its edges, never catching the pointer. Its side is 15 % of the smaller screen dimension
- * (`15vmin`). It stands still when motion is reduced or the tab is hidden.
+ * (`15vmin`). It stands still when motion is reduced or the tab is hidden. It paints below the
+ * page's content (negative z-index, like the hexagon grid), so it shows in the gaps between
+ * cards and never over a card or a button (docs/decisions/045-landing-islands-and-one-brand-mark.md).
  *
  * The motion is two Web Animations (one per axis) that the compositor runs by itself, rather than
  * a `requestAnimationFrame` loop: a script step every frame kept the main thread busy for as long
@@ -117,7 +119,7 @@ export function BouncingLogo() {
       ref={ref}
       aria-hidden="true"
       data-testid="bouncing-logo"
-      className="pointer-events-none fixed top-0 left-0 z-0 size-[15vmin] opacity-[0.08] will-change-transform"
+      className="pointer-events-none fixed top-0 left-0 -z-10 size-[15vmin] opacity-[0.08] will-change-transform"
     >
       <BrandLogo size={120} className="size-full" />
     </div>

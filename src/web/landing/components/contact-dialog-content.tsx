@@ -43,7 +43,7 @@ export function ContactDialogContent({
           <DialogTitle className="text-2xl!">{contactSection.dialogTitle}</DialogTitle>
           <DialogDescription>{contactSection.dialogDescription}</DialogDescription>
         </DialogHeader>
-        <ContactForm siteEmail={siteEmail} onSuccess={onSuccess} />
+        <ContactForm siteEmail={siteEmail} onSuccess={onSuccess} eagerProofOfWork />
       </DialogContent>
     </Dialog>
   );

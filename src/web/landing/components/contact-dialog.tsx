@@ -3,9 +3,13 @@ import { requestMobilePage } from '../lib/landing-events';
 import { isMobileLayout } from '../lib/motion';
 import { scrollToSection } from '../lib/scroll-to-section';
 
-/** Id of the desktop section the page moves to after a successful dialog submission (spec §4). */
+/**
+ * Id of the desktop section the page moves to after a successful dialog submission (docs/product.md §3.5).
+ */
 export const AFTER_CONTACT_SECTION_ID = 'current-projects';
-/** The mobile page (0-based) and heading shown after a successful dialog submission (spec §4). */
+/**
+ * The mobile page (0-based) and heading shown after a successful dialog submission (docs/product.md §3.5).
+ */
 export const AFTER_CONTACT_MOBILE_PAGE = 1;
 export const AFTER_CONTACT_MOBILE_FOCUS_ID = 'm-projects';
 
@@ -14,56 +18,55 @@ const ContactDialogContent = React.lazy(() =>
   loadDialog().then((module) => ({ default: module.ContactDialogContent })),
 );
 
-interface ContactDialogApi {
-  /** Opens the dialog; focus returns to the element that had it unless the form was sent. */
-  open: () => void;
-  /** Starts loading the dialog's code (on hover or focus of a trigger). */
-  preload: () => void;
+/*
+ * The buttons that open the dialog and the dialog itself are separate islands (separate React
+ * roots, docs/decisions/045-landing-islands-and-one-brand-mark.md), so they meet in this module
+ * rather than through a context: a request made before the host has hydrated waits here.
+ */
+let openRequested = false;
+let hostListener: (() => void) | null = null;
+let lastTrigger: HTMLElement | null = null;
+
+/** Opens the contact dialog; focus returns to the element that had it unless the form was sent. */
+export function openContactDialog(): void {
+  lastTrigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  openRequested = true;
+  hostListener?.();
 }
 
-const ContactDialogContext = React.createContext<ContactDialogApi | null>(null);
-
-/** The contact dialog's controls, for the buttons that open it ('Start a project', 'Start Building'). */
-export function useContactDialog(): ContactDialogApi {
-  const api = React.useContext(ContactDialogContext);
-  if (!api) throw new Error('useContactDialog must be used inside <ContactDialogProvider>.');
-  return api;
+/** Starts loading the dialog's code (on hover or focus of a trigger). */
+export function preloadContactDialog(): void {
+  void loadDialog();
 }
 
 /**
- * Holds the landing's one contact dialog (spec §2). Its code loads on the first hover, focus or
+ * Holds the landing's one contact dialog (docs/product.md §3.5). Its code loads on the first hover, focus or
  * click of a trigger, keeping the first load small. A successful submission closes the dialog
  * and, once it has gone, moves to the projects: a smooth scroll to `#current-projects` on
- * desktop, the 'Portfolio & Work' page on mobile (spec §4). Any other close returns focus to the
- * trigger.
+ * desktop, the 'Portfolio & Work' page on mobile (docs/product.md §3.5). Any other close returns focus to the
+ * trigger. Renders nothing until first opened, on the server too.
  */
-export function ContactDialogProvider({
-  siteEmail,
-  children,
-}: {
-  siteEmail: string;
-  children: React.ReactNode;
-}) {
+export function ContactDialogHost({ siteEmail }: { siteEmail: string }) {
   const [open, setOpen] = React.useState(false);
   const [requested, setRequested] = React.useState(false);
-  const trigger = React.useRef<HTMLElement | null>(null);
   const moveAfterClose = React.useRef(false);
 
-  const api = React.useMemo<ContactDialogApi>(
-    () => ({
-      open: () => {
-        trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        setRequested(true);
-        setOpen(true);
-      },
-      preload: () => void loadDialog(),
-    }),
-    [],
-  );
+  React.useEffect(() => {
+    const show = () => {
+      openRequested = false;
+      setRequested(true);
+      setOpen(true);
+    };
+    hostListener = show;
+    if (openRequested) show();
+    return () => {
+      if (hostListener === show) hostListener = null;
+    };
+  }, []);
 
   const onClosed = React.useCallback(() => {
     if (!moveAfterClose.current) {
-      trigger.current?.focus();
+      lastTrigger?.focus();
       return;
     }
     moveAfterClose.current = false;
@@ -74,47 +77,27 @@ export function ContactDialogProvider({
     }
   }, []);
 
+  if (!requested) return null;
   return (
-    <ContactDialogContext.Provider value={api}>
-      {children}
-      {requested ? (
-        <React.Suspense fallback={null}>
-          <ContactDialogContent
-            open={open}
-            onOpenChange={setOpen}
-            siteEmail={siteEmail}
-            onSuccess={() => {
-              moveAfterClose.current = true;
-              setOpen(false);
-            }}
-            onClosed={onClosed}
-          />
-        </React.Suspense>
-      ) : null}
-    </ContactDialogContext.Provider>
+    <React.Suspense fallback={null}>
+      <ContactDialogContent
+        open={open}
+        onOpenChange={setOpen}
+        siteEmail={siteEmail}
+        onSuccess={() => {
+          moveAfterClose.current = true;
+          setOpen(false);
+        }}
+        onClosed={onClosed}
+      />
+    </React.Suspense>
   );
 }
 
-/**
- * A button that opens the contact dialog. The context value never changes, so the layouts'
- * Suspense boundaries (see landing-page.tsx) never receive an update while dehydrated.
- */
-export function ContactDialogButton({
-  render,
-}: {
-  /** Renders the button with the handlers and ARIA attributes it needs. */
-  render: (props: {
-    onClick: () => void;
-    onPointerEnter: () => void;
-    onFocus: () => void;
-    'aria-haspopup': 'dialog';
-  }) => React.ReactNode;
-}) {
-  const dialog = useContactDialog();
-  return render({
-    onClick: dialog.open,
-    onPointerEnter: dialog.preload,
-    onFocus: dialog.preload,
-    'aria-haspopup': 'dialog',
-  });
-}
+/** The handlers and ARIA attributes a button that opens the contact dialog needs. */
+export const contactDialogTriggerProps = {
+  onClick: openContactDialog,
+  onPointerEnter: preloadContactDialog,
+  onFocus: preloadContactDialog,
+  'aria-haspopup': 'dialog',
+} as const;

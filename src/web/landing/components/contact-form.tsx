@@ -7,28 +7,54 @@ import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/utils';
 import { contactForm } from '../content';
+import { readFirstTouch } from '../lib/first-touch';
+import { startProofOfWork, takeProofOfWork } from '../lib/proof-of-work';
 import { requestToaster } from './deferred-toaster';
 
 /** Props of {@link ContactForm}. */
 export interface ContactFormProps {
-  /** The site's contact address, named in the fallback error text (spec §8). */
+  /** The site's contact address, named in the fallback error text (docs/product.md §3.5). */
   siteEmail: string;
   /** Called after a successful submission, once the form is reset and the toast shown. */
   onSuccess?: () => void;
+  /** Start the proof of work at once (the contact dialog), not only when the form gets focus. */
+  eagerProofOfWork?: boolean;
+  /**
+   * Prefix of the fields' ids; islands pass one because `useId` differs between the page's
+   * render and the island's own root (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+   */
+  idPrefix?: string;
   className?: string;
 }
 
 /**
- * The public contact form (spec §2, §3, §5): name, email, optional phone, message and the
+ * The public contact form (docs/product.md §3.5): name, email, optional phone, message and the
  * 'prefer a text and a call' checkbox, plus a honeypot field hidden from people.
  * Only the browser's own checks run (`required`, `type=email`, `type=tel`); the server decides.
  * Success resets the form and toasts 'Message sent!'; failure keeps the values and toasts the
- * server's reason (spec §4, §8); the toaster's code loads once the form gets focus. Uncontrolled on purpose: small, and it works as plain HTML
- * until hydration.
+ * server's reason (docs/product.md §3.5); the toaster's code loads once the form gets focus. Uncontrolled on
+ * purpose: small, and it works as plain HTML until hydration. Focus also starts the hidden proof of work, and
+ * the submission carries its solution and the visit's first touch (decision 037).
  */
-export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProps) {
-  const id = React.useId();
+export function ContactForm({
+  siteEmail,
+  onSuccess,
+  eagerProofOfWork,
+  idPrefix,
+  className,
+}: ContactFormProps) {
+  const generatedId = React.useId();
+  const id = idPrefix ?? generatedId;
   const [submitting, setSubmitting] = React.useState(false);
+  React.useEffect(() => {
+    if (eagerProofOfWork) startProofOfWork();
+  }, [eagerProofOfWork]);
+
+  // A visitor starting on the form will see a toast soon, and needs a proof of work: fetch both.
+  function onFormFocus() {
+    requestToaster();
+    startProofOfWork();
+  }
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +67,8 @@ export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProp
       [import('@/web/hooks/use-toast'), import('../lib/submit-contact')],
     );
     try {
-      await submitContact(contactRequestFromForm(form));
+      const request = contactRequestFromForm(form);
+      await submitContact({ ...request, altcha: await takeProofOfWork(), source: readFirstTouch() });
       form.reset();
       toast({ title: contactForm.successTitle, description: contactForm.successDescription });
       onSuccess?.();
@@ -57,8 +84,7 @@ export function ContactForm({ siteEmail, onSuccess, className }: ContactFormProp
   }
 
   return (
-    // A visitor starting on the form will see a toast soon: fetch the toaster meanwhile.
-    <form onSubmit={handleSubmit} onFocus={requestToaster} className={cn('relative grid gap-5', className)}>
+    <form onSubmit={handleSubmit} onFocus={onFormFocus} className={cn('relative grid gap-5', className)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-name`}>{contactForm.nameLabel}</Label>

@@ -8,7 +8,7 @@ const requestListeners = new Set<() => void>();
 /**
  * Asks for the toaster's code (Radix Toast, ~7 KB brotli). Only the contact form shows toasts,
  * so it calls this when a visitor starts on the form and again on submit: a visitor who never
- * touches the form never downloads the toaster (issue #15, decision 028). Idempotent.
+ * touches the form never downloads the toaster (decision 028). Idempotent.
  */
 export function requestToaster(): void {
   if (requested) return;

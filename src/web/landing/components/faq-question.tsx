@@ -4,7 +4,7 @@ import type { FaqItem } from '../content';
 /**
  * One expandable question. Native `<details>`: the answer is in the prerendered HTML (readable
  * and indexable without JavaScript) and keyboard support comes from the browser. Items sharing a
- * `name` open one at a time (spec §2, mobile 'only one open at a time').
+ * `name` open one at a time (docs/product.md §3.1, mobile 'only one open at a time').
  */
 export function FaqQuestion({ item, name }: { item: FaqItem; name?: string }) {
   return (

@@ -2,11 +2,11 @@ import * as React from 'react';
 import cloudUrl from '../assets/cloud.svg';
 import { isIntroComplete, subscribeIntro } from '../lib/intro-state';
 
-/** Delay between the end of the intro and the cloud's appearance (spec §2, §9). */
+/** Delay between the end of the intro and the cloud's appearance (docs/product.md §3.2, §14.1). */
 export const CLOUD_DELAY_MS = 300;
 
 /**
- * The floating cloud image of the desktop hero (spec §2): appears 300 ms after the intro
+ * The floating cloud image of the desktop hero (docs/product.md §3.2): appears 300 ms after the intro
  * completes and drifts gently (standing still with reduced motion or in a hidden tab).
  */
 export function FloatingCloud() {

@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { isMobileLayout, motionPaused, onMotionChange } from '../lib/motion';
 
-/** Cell radius (centre to corner) in CSS px: 32 on desktop, 20 on mobile (spec §9). */
+/** Cell radius (centre to corner) in CSS px: 32 on desktop, 20 on mobile (docs/product.md §14.1). */
 export const HEX_RADIUS = 32;
 export const HEX_RADIUS_MOBILE = 20;
-/** Cells kept lit behind the pointer (spec §9). */
+/** Cells kept lit behind the pointer (docs/product.md §14.1). */
 export const HEX_TRAIL_LENGTH = 7;
 /** How long a lit cell takes to fade once the pointer rests. */
 const FADE_MS = 900;
@@ -16,7 +16,7 @@ interface Cell {
 }
 
 /**
- * The interactive hexagon-grid background (spec §2): a faint grid of pointy-top hexagons on a
+ * The interactive hexagon-grid background (docs/product.md §3.4): a faint grid of pointy-top hexagons on a
  * fixed canvas; the cell under the pointer lights up and leaves a trail of the last 7 cells,
  * fading out. Draws only when something changes (no idle loop); with reduced motion the trail
  * does not fade and in a hidden tab nothing is drawn.
@@ -53,16 +53,34 @@ export function HexGridBackground() {
       }
       return best;
     };
-    const hexPath = (cx: number, cy: number, r: number) => {
-      context.beginPath();
+    /** Adds one hexagon to `path` (a Path2D, or the context's current path). */
+    const addHex = (path: Path2D | CanvasRenderingContext2D, cx: number, cy: number, r: number) => {
       for (let i = 0; i < 6; i++) {
         const angle = (Math.PI / 3) * i - Math.PI / 2;
         const px = cx + r * Math.cos(angle);
         const py = cy + r * Math.sin(angle);
-        if (i === 0) context.moveTo(px, py);
-        else context.lineTo(px, py);
+        if (i === 0) path.moveTo(px, py);
+        else path.lineTo(px, py);
       }
-      context.closePath();
+      path.closePath();
+    };
+    const hexPath = (cx: number, cy: number, r: number) => {
+      context.beginPath();
+      addHex(context, cx, cy, r);
+    };
+    // The whole faint grid as one path, made once per size and stroked in one call: a stroke per
+    // cell (400 on a phone, 700 on a desktop) was the landing's longest task on a throttled phone.
+    let grid = new Path2D();
+    const buildGrid = () => {
+      grid = new Path2D();
+      const rows = Math.ceil(height / (radius * 1.5)) + 1;
+      const cols = Math.ceil(width / hexWidth()) + 1;
+      for (let row = 0; row <= rows; row++) {
+        for (let col = -1; col <= cols; col++) {
+          const c = cellCenter(col, row);
+          addHex(grid, c.x, c.y, radius - 1);
+        }
+      }
     };
 
     const draw = (now: number) => {
@@ -70,15 +88,7 @@ export function HexGridBackground() {
       context.clearRect(0, 0, width, height);
       context.lineWidth = 1;
       context.strokeStyle = 'rgba(255,255,255,0.035)';
-      const rows = Math.ceil(height / (radius * 1.5)) + 1;
-      const cols = Math.ceil(width / hexWidth()) + 1;
-      for (let row = 0; row <= rows; row++) {
-        for (let col = -1; col <= cols; col++) {
-          const c = cellCenter(col, row);
-          hexPath(c.x, c.y, radius - 1);
-          context.stroke();
-        }
-      }
+      context.stroke(grid);
       const fade = !motionPaused();
       let alive = false;
       trail.forEach((cell, index) => {
@@ -108,6 +118,7 @@ export function HexGridBackground() {
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      buildGrid();
       schedule();
     };
     const onPointerMove = (event: PointerEvent) => {

@@ -1,18 +1,18 @@
 import * as React from 'react';
 import type { SiteConfig } from '@/shared/site';
+import { BrandLogo } from '@/web/components/brand-logo';
 import { splash, withBrand } from '../content';
 import { completeIntro } from '../lib/intro-state';
 import { isMobileLayout, prefersReducedMotion } from '../lib/motion';
-import { BrandLogo } from './brand-logo';
 
-/** Splash timeline in ms since the page started loading (spec §2, §9). */
+/** Splash timeline in ms since the page started loading (docs/product.md §3.2, §14.1). */
 export const SPLASH_TIMINGS = { logo: 100, tagline: 600, burst: 1800, complete: 4500 } as const;
 
 type Phase = 'waiting' | 'logo' | 'tagline' | 'burst' | 'complete';
 
 /**
  * Gestures that skip the intro, as a click does: a key, a click or tap, a wheel or trackpad
- * scroll, a touch scroll (issue #11 §1).
+ * scroll, a touch scroll.
  */
 const SKIP_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchmove'] as const;
 
@@ -37,7 +37,7 @@ const PARTICLES = Array.from({ length: 28 }, (_, i) => {
 });
 
 /**
- * The desktop intro (spec §2): logo at about 0.1 s, a tagline with the brand's short name at
+ * The desktop intro (docs/product.md §3.2): logo at about 0.1 s, a tagline with the brand's short name at
  * 0.6 s, a particle burst and a synthesised sound at 1.8 s, done at 4.5 s; the floating cloud
  * then appears (see `lib/intro-state.ts`). Skipped below 768 px and when the visitor prefers
  * reduced motion; a key press, click, tap or scroll (wheel, trackpad, touch) skips it too.
@@ -71,7 +71,7 @@ export function IntroSplash({ site }: { site: SiteConfig }) {
     }
     // Where the timeline stands when the script takes over is read from the clock once; every
     // later phase is set by its own timer, never by reading the clock again: a timer may fire a
-    // fraction of a millisecond before the clock shows its time (issue #11 §1).
+    // fraction of a millisecond before the clock shows its time.
     const now = performance.now();
     const current = phaseAt(now);
     if (current === 'complete') {

@@ -4,11 +4,11 @@ import { cn } from '@/web/lib/utils';
 import type { ProjectVideo } from '../content';
 import { motionPaused, onMotionChange } from '../lib/motion';
 
-/** How far outside the viewport a video starts loading (DESIGN §4 'videos load lazily'). */
+/** How far outside the viewport a video starts loading (docs/product.md §3.1). */
 const NEAR_VIEWPORT_MARGIN = '300px';
 
 /**
- * A project's screen recording inside a CSS phone frame (spec §2 'autoplaying, muted, looping
+ * A project's screen recording inside a CSS phone frame (docs/product.md §3.1 'autoplaying, muted, looping
  * phone-frame video'). The poster is a lazily loaded image; the video's source is only set once
  * the frame comes near the viewport, then it plays muted and looped while visible. It stays on
  * its poster when the visitor prefers reduced motion or the tab is hidden; the pause button
@@ -26,8 +26,8 @@ export function PhoneVideo({
   label: string;
   pauseLabel: string;
   playLabel: string;
-  /** `md` in the desktop cards, `sm` in the mobile two-column grid. */
-  size?: 'md' | 'sm';
+  /** `lg` in the desktop project cards, `md` where a card is narrow, `sm` in the mobile grid. */
+  size?: 'lg' | 'md' | 'sm';
 }) {
   const frameRef = React.useRef<HTMLDivElement>(null);
   const videoRef = React.useRef<HTMLVideoElement>(null);
@@ -77,13 +77,15 @@ export function PhoneVideo({
       ref={frameRef}
       className={cn(
         'relative mx-auto aspect-[288/576] w-full border border-white/15 bg-black shadow-2xl shadow-black/60 ring-1 ring-white/5',
-        size === 'md' ? 'max-w-[210px] rounded-[2.2rem] p-[7px]' : 'max-w-[140px] rounded-[1.6rem] p-[5px]',
+        size === 'lg' && 'max-w-[256px] rounded-[2.5rem] p-[8px]',
+        size === 'md' && 'max-w-[210px] rounded-[2.2rem] p-[7px]',
+        size === 'sm' && 'max-w-[140px] rounded-[1.6rem] p-[5px]',
       )}
     >
       <div
         className={cn(
           'relative h-full overflow-hidden bg-[#0c0f24]',
-          size === 'md' ? 'rounded-[1.75rem]' : 'rounded-[1.3rem]',
+          size === 'sm' ? 'rounded-[1.3rem]' : 'rounded-[1.75rem]',
         )}
       >
         <img

@@ -57,8 +57,8 @@ function useTooltipParts(nav: React.RefObject<HTMLElement | null>): TooltipParts
 }
 
 /**
- * Previous/next section buttons on the right edge, shown from 1024 px (spec §2, §9), each with
- * a tooltip naming where it goes (spec §9 timings, from `TooltipProvider`) once the tooltip code
+ * Previous/next section buttons on the right edge, shown from 1024 px (docs/product.md §3.1, §14.1), each
+ * with a tooltip naming where it goes (docs/product.md §14.1, from `TooltipProvider`) once the tooltip code
  * has loaded; until then they are plain labelled buttons.
  */
 export function SectionNav() {

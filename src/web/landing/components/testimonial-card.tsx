@@ -3,14 +3,14 @@ import { cn } from '@/web/lib/utils';
 import { type Testimonial, testimonialsSection } from '../content';
 import { accentClasses } from '../lib/accents';
 
-/** One client story: quote, initials avatar, name, role, company and industry (spec §3). */
+/** One client story: quote, initials avatar, name, role, company and industry (docs/product.md §3.1). */
 export function TestimonialCard({
   testimonial,
   rating,
   compact = false,
 }: {
   testimonial: Testimonial;
-  /** Star rating (the mobile version shows 5, spec §3). */
+  /** Star rating (the mobile version shows 5, docs/product.md §3.1). */
   rating?: number;
   /** Tighter padding for the mobile layout. */
   compact?: boolean;

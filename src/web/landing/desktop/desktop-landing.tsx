@@ -13,7 +13,7 @@ import { SiteHeader } from '../sections/site-header';
 import { TestimonialsSection } from '../sections/testimonials-section';
 
 /**
- * The desktop landing (768 px and up, spec §2): one scrolling page whose sections are grouped
+ * The desktop landing (768 px and up, docs/product.md §3.1): one scrolling page whose sections are grouped
  * into page1 (intro and services), page2 (portfolio and work) and page3 (get started).
  */
 export function DesktopLanding({ site }: { site: SiteConfig }) {
@@ -29,9 +29,9 @@ export function DesktopLanding({ site }: { site: SiteConfig }) {
           <AiSection />
         </div>
         <div id="page2" data-page="page2">
-          <CurrentProjectsSection />
-          <TestimonialsSection />
-          <ProcessSection />
+          <CurrentProjectsSection site={site} />
+          <TestimonialsSection site={site} />
+          <ProcessSection site={site} />
         </div>
         <div id="page3" data-page="page3">
           <FaqSection site={site} />

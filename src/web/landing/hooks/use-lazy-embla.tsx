@@ -19,7 +19,7 @@ const loadController = () =>
  *
  * `activeQuery` (a media query) limits the download to viewports where the carousel is one:
  * Embla (~7 KB brotli) loads only once the query matches, e.g. never on a wide screen where the
- * strip is a grid (issue #15, decision 028). Left out, it loads right after hydration.
+ * strip is a grid (decision 028). Left out, it loads right after hydration.
  */
 export function useLazyEmbla(
   options: EmblaOptions,

@@ -1,6 +1,6 @@
 import type { Accent } from '../content';
 
-/** Tailwind classes per brand accent (spec §9 'cyan, magenta and blue shades'). */
+/** Tailwind classes per brand accent (docs/product.md §3.4: cyan, magenta and blue shades). */
 export const accentClasses: Record<
   Accent,
   { text: string; iconTile: string; ring: string; dot: string; gradient: string; glow: string }

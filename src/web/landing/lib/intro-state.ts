@@ -6,7 +6,7 @@
 let complete = false;
 const listeners = new Set<() => void>();
 
-/** Marks the intro as finished (spec §2: the cloud appears 300 ms later). */
+/** Marks the intro as finished (docs/product.md §3.2: the cloud appears 300 ms later). */
 export function completeIntro(): void {
   if (complete) return;
   complete = true;

@@ -1,6 +1,6 @@
 /**
  * A tiny event channel between parts of the landing that do not share a parent state: the
- * contact dialog asks the mobile pager to show the projects page (spec §4).
+ * contact dialog asks the mobile pager to show the projects page (docs/product.md §3.5).
  */
 const GOTO_PAGE = 'landing:goto-page';
 

@@ -1,5 +1,5 @@
 /**
- * Motion preferences of the landing (spec §2: animations pause when the user prefers reduced
+ * Motion preferences of the landing (docs/product.md §3.4: animations pause when the user prefers reduced
  * motion or the tab is hidden). Browser-only helpers: call them from effects and handlers.
  */
 
@@ -27,7 +27,7 @@ export function onMotionChange(listener: () => void): () => void {
   };
 }
 
-/** The mobile layout's media query (spec §9: mobile breakpoint 768 px). */
+/** The mobile layout's media query (docs/product.md §14.1: mobile breakpoint 768 px). */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 /** True when the mobile layout (three swiped pages) is the one on screen. */

@@ -2,9 +2,9 @@
 const PLACEHOLDER_HOST = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
 
 /**
- * The address a project card links to (spec §2 'A card with a link opens it in a new tab'):
+ * The address a project card links to (docs/product.md §3.1 'A card with a link opens it in a new tab'):
  * `url` when it is a real public web address (absolute http or https, not a placeholder host),
- * otherwise null and the card shows no link (issue #11 §6: no link to example.com, and none back
+ * otherwise null and the card shows no link (no link to example.com, and none back
  * to this site).
  */
 export function projectLink(url: string | undefined): string | null {

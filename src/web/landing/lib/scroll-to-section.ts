@@ -1,6 +1,6 @@
 /**
  * Scrolls the page so the section with `id` sits at the top: smoothly, unless the visitor
- * prefers reduced motion (spec §2: animations respect that preference). Sections carry a
+ * prefers reduced motion (docs/product.md §3.1: animations respect that preference). Sections carry a
  * `scroll-margin-top` so the sticky header does not cover their heading.
  * @param options.focus also move keyboard focus to the section (without a second scroll).
  * @returns false when no element has that id.

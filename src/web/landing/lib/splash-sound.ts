@@ -1,5 +1,5 @@
 /**
- * The intro splash's sound (spec §2 'particle burst and sound'), synthesised with the Web Audio
+ * The intro splash's sound (docs/product.md §3.2 'particle burst and sound'), synthesised with the Web Audio
  * API: a short filtered-noise whoosh under a rising three-note chime. No audio file.
  *
  * Browsers block audio until the visitor has interacted with the page; then this plays nothing

@@ -3,8 +3,8 @@ import { apiRequest, getApiErrorMessage } from '@/web/lib/api';
 import { contactForm } from '../content';
 
 /**
- * Sends the public contact request (spec §7 `POST /api/contact`). The server validates it with
- * `contactRequestSchema`; the browser only ran its own `required`/`type` checks (spec §5).
+ * Sends the public contact request (docs/product.md §12.2 `POST /api/contact`). The server validates it with
+ * `contactRequestSchema`; the browser only ran its own `required`/`type` checks (docs/product.md §3.5).
  * @throws Error `"<status>: <body>"` from {@link apiRequest} when the server refuses it.
  */
 export async function submitContact(request: ContactRequest): Promise<void> {
@@ -13,7 +13,7 @@ export async function submitContact(request: ContactRequest): Promise<void> {
 
 /**
  * Reads the contact form's fields into the request body. The honeypot `website` is sent as is
- * so the server can drop bot submissions (DESIGN §3).
+ * so the server can drop bot submissions (docs/product.md §3.5).
  */
 export function contactRequestFromForm(form: HTMLFormElement): ContactRequest {
   const data = new FormData(form);
@@ -32,7 +32,7 @@ export function contactRequestFromForm(form: HTMLFormElement): ContactRequest {
 }
 
 /**
- * The description of the error toast after a failed submission (spec §8): the server's `error`
+ * The description of the error toast after a failed submission (docs/product.md §3.5): the server's `error`
  * field, else the text after the first colon, else a fallback naming the site's email address.
  */
 export function contactErrorDescription(error: unknown, siteEmail: string): string {

@@ -1,5 +1,5 @@
 /**
- * Haptic feedback where the device supports it (spec §9: 10 ms on navigation, 50-100-50 ms on
+ * Haptic feedback where the device supports it (docs/product.md §14.1: 10 ms on navigation, 50-100-50 ms on
  * the fifth secret tap). Only after the visitor has interacted with the page: browsers refuse
  * (and log) vibration without a user gesture.
  */
@@ -13,7 +13,7 @@ export function vibrate(pattern: number | number[]): void {
   }
 }
 
-/** Vibration on page navigation (spec §9). */
+/** Vibration on page navigation (docs/product.md §14.1). */
 export const NAVIGATION_VIBRATION_MS = 10;
-/** Vibration on the fifth secret tap (spec §9). */
+/** Vibration on the fifth secret tap (docs/product.md §14.1). */
 export const SECRET_TAP_VIBRATION = [50, 100, 50];

@@ -1,42 +1,42 @@
 import { ChevronLeft, Menu } from 'lucide-react';
 import * as React from 'react';
 import type { SiteConfig } from '@/shared/site';
+import { BrandLogo } from '@/web/components/brand-logo';
 import { cn } from '@/web/lib/utils';
-import { BrandLogo } from '../components/brand-logo';
 import { mobile, pages } from '../content';
 import { type EmblaOptions, useLazyEmbla } from '../hooks/use-lazy-embla';
+import { ServerHtml } from '../islands/island';
 import { onMobilePageRequest } from '../lib/landing-events';
 import { prefersReducedMotion } from '../lib/motion';
 import { NAVIGATION_VIBRATION_MS, vibrate } from '../lib/vibrate';
-import { MobileIntroPage, MobileStartPage, MobileWorkPage } from './mobile-pages';
 
-/*
- * The pages' content depends on `site` only, never on this component's state (page index, menu,
- * Embla's arrival): memoised, a state change re-renders the top bar and dots, not three pages of
- * markup. Right after hydration the viewport ref, Embla's controller and its API each set state
- * here; unmemoised, each was a synchronous re-render of the whole layout, a long task on a phone
- * (decision 028).
- */
-const IntroPage = React.memo(MobileIntroPage);
-const WorkPage = React.memo(MobileWorkPage);
-const StartPage = React.memo(MobileStartPage);
-
-/** Swipes are ignored for this long after a programmatic page change (spec §9). */
+/** Swipes are ignored for this long after a programmatic page change (docs/product.md §14.1). */
 export const SCROLL_LOCK_MS = 500;
 
 const loadMenu = () => import('./mobile-menu');
 const MobileMenu = React.lazy(() => loadMenu().then((module) => ({ default: module.MobileMenu })));
 
 /**
- * The mobile layout (below 768 px, spec §2): three full-screen pages swiped horizontally with
+ * The mobile layout (below 768 px, docs/product.md §3.3): three full-screen pages swiped horizontally with
  * Embla, a top bar ('n / total', the page title, a back button after page 1, the menu), a top
  * progress bar and dot indicators. Each page scrolls vertically on its own.
  *
  * Programmatic moves (back, dots, drawer, 'Get in Touch', after the contact dialog) vibrate
- * 10 ms and lock swiping for 500 ms; swipes vibrate on arrival (spec §9). Without JavaScript the
- * strip scrolls natively with snap points, so every page stays readable.
+ * 10 ms and lock swiping for 500 ms; swipes vibrate on arrival (docs/product.md §14.1). Without JavaScript
+ * the strip scrolls natively with snap points, so every page stays readable.
  */
-export function MobileLanding({ site }: { site: SiteConfig }) {
+export function MobileLanding({
+  pageContent,
+}: {
+  site: SiteConfig;
+  /**
+   * The three pages' content, given on the server only (landing-page.tsx): in the browser this
+   * island (the pager) keeps the pages' HTML as the server sent it and never hydrates or
+   * re-renders it, and their code is not in its chunk; the interactive parts inside are islands
+   * of their own (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+   */
+  pageContent?: React.ReactNode[];
+}) {
   const lockUntil = React.useRef(0);
   const options = React.useMemo<EmblaOptions>(
     () => ({ align: 'start', watchDrag: () => performance.now() >= lockUntil.current }),
@@ -162,7 +162,8 @@ export function MobileLanding({ site }: { site: SiteConfig }) {
       >
         <div className="flex h-full touch-pan-y">
           {pages.map((page, pageIndex) => (
-            <section
+            <ServerHtml
+              as="section"
               key={page.id}
               id={`mobile-${page.id}`}
               ref={(element) => {
@@ -171,10 +172,8 @@ export function MobileLanding({ site }: { site: SiteConfig }) {
               aria-label={`${pageIndex + 1} / ${total}: ${page.title}`}
               className="h-full min-w-0 shrink-0 grow-0 basis-full snap-start overflow-y-auto overscroll-contain px-5 pt-20 pb-28"
             >
-              {pageIndex === 0 ? <IntroPage site={site} /> : null}
-              {pageIndex === 1 ? <WorkPage /> : null}
-              {pageIndex === 2 ? <StartPage site={site} /> : null}
-            </section>
+              {pageContent?.[pageIndex]}
+            </ServerHtml>
           ))}
         </div>
       </main>

@@ -6,7 +6,7 @@ import { cn } from '@/web/lib/utils';
 import { mobile, pages } from '../content';
 import { SECRET_TAP_VIBRATION, vibrate } from '../lib/vibrate';
 
-/** Taps on the hidden area that reveal the admin entry (spec §9). */
+/** Taps on the hidden area that reveal the admin entry (docs/product.md §14.1). */
 export const SECRET_TAP_COUNT = 5;
 
 /** Props of {@link MobileMenu}. */
@@ -21,7 +21,7 @@ export interface MobileMenuProps {
 }
 
 /**
- * The mobile drawer titled 'Navigation' (spec §2): the pages numbered 01-03, 'Get in Touch'
+ * The mobile drawer titled 'Navigation' (docs/product.md §3.3): the pages numbered 01-03, 'Get in Touch'
  * (jumps to page 3) and the hidden admin entry. Loaded on demand by the top bar's menu button.
  */
 export function MobileMenu({
@@ -53,7 +53,7 @@ export function MobileMenu({
 
 /**
  * The drawer's body. It is mounted while the drawer is open, so the secret tap counter lives
- * and resets with each opening (spec §2 'the tap counter is per mounted menu').
+ * and resets with each opening (docs/product.md §3.3 'the tap counter is per mounted menu').
  */
 function MenuBody({
   currentIndex,
@@ -109,7 +109,7 @@ function MenuBody({
             </a>
           </Button>
         ) : null}
-        {/* The hidden admin entry: an unlabelled, invisible tap target (spec §2). */}
+        {/* The hidden admin entry: an unlabelled, invisible tap target (docs/product.md §3.3). */}
         <div
           aria-hidden="true"
           data-testid="secret-admin-area"

@@ -1,11 +1,8 @@
-import { ArrowRight, ChevronsRight, Clock, ExternalLink, Mail } from 'lucide-react';
+import { Check, ChevronsRight, Clock, ExternalLink, Mail } from 'lucide-react';
 import type * as React from 'react';
 import type { SiteConfig } from '@/shared/site';
 import { Badge } from '@/web/components/ui/badge';
-import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/utils';
-import { ContactDialogButton } from '../components/contact-dialog';
-import { ContactForm } from '../components/contact-form';
 import { FaqQuestion } from '../components/faq-question';
 import { PhoneVideo } from '../components/phone-video';
 import { TestimonialCard } from '../components/testimonial-card';
@@ -24,6 +21,8 @@ import {
   projectsSection,
   stats,
 } from '../content';
+import { Island } from '../islands/island';
+import { ContactButton, LandingContactForm } from '../islands/small-islands';
 import { accentClasses } from '../lib/accents';
 import { projectLink } from '../lib/project-link';
 
@@ -60,15 +59,80 @@ function MobileSection({
 function CompactCards({ cards }: { cards: FeatureCard[] }) {
   return (
     <ul className="grid gap-3">
-      {cards.map(({ title, description, icon: Icon, accent }) => (
-        <li key={title} className="flex gap-4 rounded-2xl border border-white/10 bg-card/80 p-4">
-          <span
-            className={cn(
-              'grid size-10 shrink-0 place-items-center rounded-xl ring-1',
-              accentClasses[accent].iconTile,
-            )}
-          >
-            <Icon className="size-5" aria-hidden="true" />
+      {cards.map((card) => (
+        <CompactCard key={card.title} card={card} />
+      ))}
+    </ul>
+  );
+}
+
+function CompactCard({ card: { title, description, icon: Icon, accent } }: { card: FeatureCard }) {
+  return (
+    <li className="flex gap-4 rounded-2xl border border-white/10 bg-card/80 p-4">
+      <span
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-xl ring-1',
+          accentClasses[accent].iconTile,
+        )}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div>
+        <h3 className="font-semibold">{title}</h3>
+        <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{description}</p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The services with the first one featured (larger, tinted, with its proof points) and the
+ * others as compact rows: the page does not open on four identical card lists
+ * (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+ */
+function FeaturedCards({ cards }: { cards: FeatureCard[] }) {
+  const [featured, ...others] = cards;
+  if (!featured) return null;
+  const { title, description, icon: Icon, accent, points } = featured;
+  return (
+    <ul className="grid gap-3">
+      <li className="relative overflow-hidden rounded-3xl border border-white/10 bg-linear-to-br from-brand-cyan/20 via-card/90 to-brand-blue/20 p-5">
+        <span
+          className={cn('grid size-12 place-items-center rounded-2xl ring-1', accentClasses[accent].iconTile)}
+        >
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <h3 className="mt-4 text-xl font-bold tracking-tight">{title}</h3>
+        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
+        {points ? (
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {points.map((point) => (
+              <li
+                key={point}
+                className="inline-flex items-center gap-1.5 rounded-full border border-white/10 bg-background/50 px-3 py-1 text-xs font-medium"
+              >
+                <Check className={cn('size-3.5', accentClasses[accent].text)} aria-hidden="true" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </li>
+      {others.map((card) => (
+        <CompactCard key={card.title} card={card} />
+      ))}
+    </ul>
+  );
+}
+
+/** Numbered rows of one panel, for the mini-CRM features (a flow, not three more cards). */
+function NumberedPanel({ cards }: { cards: FeatureCard[] }) {
+  return (
+    <ol className="divide-y divide-white/10 rounded-3xl border border-white/10 bg-linear-to-br from-brand-blue/15 via-card/90 to-brand-magenta/10 px-5">
+      {cards.map(({ title, description }, index) => (
+        <li key={title} className="grid grid-cols-[2.75rem_1fr] gap-3 py-4">
+          <span aria-hidden="true" className="text-gradient font-mono text-2xl font-bold">
+            0{index + 1}
           </span>
           <div>
             <h3 className="font-semibold">{title}</h3>
@@ -76,11 +140,35 @@ function CompactCards({ cards }: { cards: FeatureCard[] }) {
           </div>
         </li>
       ))}
+    </ol>
+  );
+}
+
+/** Items under a coloured rule, no boxes, for the 'Why' points. */
+function RuledItems({ cards }: { cards: FeatureCard[] }) {
+  return (
+    <ul className="grid gap-5">
+      {cards.map(({ title, description, icon: Icon, accent }) => (
+        <li key={title} className="relative pl-5">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'absolute inset-y-0 left-0 w-0.5 rounded-full bg-linear-to-b',
+              accentClasses[accent].gradient,
+            )}
+          />
+          <h3 className="flex items-center gap-2 font-semibold">
+            <Icon className={cn('size-4', accentClasses[accent].text)} aria-hidden="true" />
+            {title}
+          </h3>
+          <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{description}</p>
+        </li>
+      ))}
     </ul>
   );
 }
 
-/** Page 1, 'Intro & Services' (spec §2): hero, stats, links, services, mini CRM, why, AI. */
+/** Page 1, 'Intro & Services' (docs/product.md §3.3): hero, stats, links, services, mini CRM, why, AI. */
 export function MobileIntroPage({ site }: { site: SiteConfig }) {
   return (
     <>
@@ -100,13 +188,11 @@ export function MobileIntroPage({ site }: { site: SiteConfig }) {
           ))}
         </h1>
         <p className="mt-4 text-base text-pretty text-muted-foreground">{mobile.heroIntro}</p>
-        <ContactDialogButton
-          render={(props) => (
-            <Button type="button" variant="gradient" size="lg" className="mt-6 w-full" {...props}>
-              {mobile.startCta}
-              <ArrowRight aria-hidden="true" />
-            </Button>
-          )}
+        <Island
+          name="contact-button"
+          component={ContactButton}
+          site={site}
+          props={{ kind: 'mobile' as const }}
         />
         <dl className="mt-6 grid grid-cols-3 gap-2.5">
           {stats.map((stat) => (
@@ -141,13 +227,13 @@ export function MobileIntroPage({ site }: { site: SiteConfig }) {
         <SlideHint className="mt-6" />
       </div>
       <MobileSection id="m-services" title={mobile.servicesTitle}>
-        <CompactCards cards={mobileServices} />
+        <FeaturedCards cards={mobileServices} />
       </MobileSection>
       <MobileSection id="m-brain" title={mobile.brainTitle}>
-        <CompactCards cards={miniCrmFeatures} />
+        <NumberedPanel cards={miniCrmFeatures} />
       </MobileSection>
       <MobileSection id="m-why" title={mobile.whyTitle}>
-        <CompactCards cards={aboutCards} />
+        <RuledItems cards={aboutCards} />
       </MobileSection>
       <MobileSection id="m-ai" title={mobile.aiTitle}>
         <CompactCards cards={aiFeatures} />
@@ -158,7 +244,7 @@ export function MobileIntroPage({ site }: { site: SiteConfig }) {
 }
 
 /**
- * 'Slide' with arrows (spec §2 'Hero': on small screens): the next page is to the right.
+ * 'Slide' with arrows (docs/product.md §3.1: on small screens): the next page is to the right.
  * Decorative: the top bar's menu and buttons give the same moves to assistive technology.
  */
 function SlideHint({ className }: { className: string }) {
@@ -174,8 +260,8 @@ function SlideHint({ className }: { className: string }) {
   );
 }
 
-/** Page 2, 'Portfolio & Work' (spec §2): projects, two client stories, four process steps. */
-export function MobileWorkPage() {
+/** Page 2, 'Portfolio & Work' (docs/product.md §3.3): projects, two client stories, four process steps. */
+export function MobileWorkPage({ site }: { site: SiteConfig }) {
   return (
     <>
       <MobileSection id="m-projects" title={mobile.projectsTitle} first>
@@ -188,12 +274,17 @@ export function MobileWorkPage() {
                 key={project.id}
                 className="flex flex-col rounded-2xl border border-white/10 bg-card/80 p-3"
               >
-                <PhoneVideo
-                  video={project.video}
-                  label={fill(projectsSection.videoLabel)}
-                  pauseLabel={fill(projectsSection.pauseVideo)}
-                  playLabel={fill(projectsSection.playVideo)}
-                  size="sm"
+                <Island
+                  name="phone-video"
+                  component={PhoneVideo}
+                  site={site}
+                  props={{
+                    video: project.video,
+                    label: fill(projectsSection.videoLabel),
+                    pauseLabel: fill(projectsSection.pauseVideo),
+                    playLabel: fill(projectsSection.playVideo),
+                    size: 'sm' as const,
+                  }}
                 />
                 <h3 className="mt-3 text-sm leading-snug font-semibold">{project.name}</h3>
                 <Badge variant={project.status === 'Live' ? 'green' : 'magenta'} className="mt-1.5">
@@ -264,7 +355,7 @@ export function MobileWorkPage() {
   );
 }
 
-/** Page 3, 'Get Started' (spec §2): four questions (one open at a time) and the contact form. */
+/** Page 3, 'Get Started' (docs/product.md §3.3): four questions (one open at a time) and the contact form. */
 export function MobileStartPage({ site }: { site: SiteConfig }) {
   return (
     <>
@@ -278,7 +369,12 @@ export function MobileStartPage({ site }: { site: SiteConfig }) {
       <MobileSection id="m-contact" title={mobile.contactTitle}>
         <div className="rounded-3xl border border-white/10 bg-card/80 p-5">
           <p className="mb-5 text-sm text-muted-foreground">{mobile.contactIntro}</p>
-          <ContactForm siteEmail={site.email} />
+          <Island
+            name="contact-form"
+            component={LandingContactForm}
+            site={site}
+            props={{ idPrefix: 'm-contact' }}
+          />
         </div>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           <a

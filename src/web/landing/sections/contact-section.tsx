@@ -1,16 +1,20 @@
 import { Check, Mail } from 'lucide-react';
 import type { SiteConfig } from '@/shared/site';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { ContactForm } from '../components/contact-form';
 import { contactSection } from '../content';
+import { Island } from '../islands/island';
+import { LandingContactForm } from '../islands/small-islands';
 
-/** The contact section (id `contact`, spec §2): a card headed "Let's build what's next" with the form. */
+/**
+ * The contact section (id `contact`, docs/product.md §3.1): a card headed "Let's build what's next" with the
+ * form.
+ */
 export function ContactSection({ site }: { site: SiteConfig }) {
   return (
     <section
       id="contact"
       aria-labelledby="contact-title"
-      className="relative scroll-mt-16 py-20 outline-none sm:py-24"
+      className="relative scroll-mt-16 py-12 outline-none"
     >
       <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.2fr]">
         <div className="lg:pt-6">
@@ -51,7 +55,12 @@ export function ContactSection({ site }: { site: SiteConfig }) {
               <CardDescription className="text-base!">{contactSection.intro}</CardDescription>
             </CardHeader>
             <CardContent>
-              <ContactForm siteEmail={site.email} />
+              <Island
+                name="contact-form"
+                component={LandingContactForm}
+                site={site}
+                props={{ idPrefix: 'contact' }}
+              />
             </CardContent>
           </Card>
         </div>

@@ -3,13 +3,14 @@ import type { SiteConfig } from '@/shared/site';
 import { Button } from '@/web/components/ui/button';
 import { FaqQuestion } from '../components/faq-question';
 import { faqCategories, faqSection } from '../content';
-import { scrollToSection } from '../lib/scroll-to-section';
+import { Island } from '../islands/island';
+import { FaqContactButton } from '../islands/small-islands';
 import { SectionHeading } from './section-heading';
 
-/** FAQ (id `faq`, spec §2): five categories of two questions and a call to action. */
+/** FAQ (id `faq`, docs/product.md §3.1): five categories of two questions and a call to action. */
 export function FaqSection({ site }: { site: SiteConfig }) {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="relative scroll-mt-16 py-20 sm:py-24">
+    <section id="faq" aria-labelledby="faq-title" className="relative scroll-mt-16 py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="faq-title"
@@ -17,7 +18,7 @@ export function FaqSection({ site }: { site: SiteConfig }) {
           title={faqSection.title}
           intro={faqSection.intro}
         />
-        <div className="mt-14 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+        <div className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           {faqCategories.map(({ category, icon: Icon, items }) => (
             <section
               key={category}
@@ -44,9 +45,7 @@ export function FaqSection({ site }: { site: SiteConfig }) {
               <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{faqSection.ctaText}</p>
             </div>
             <div className="mt-6 grid gap-3">
-              <Button variant="gradient" onClick={() => scrollToSection('contact', { focus: true })}>
-                {faqSection.ctaButton}
-              </Button>
+              <Island name="faq-contact-button" component={FaqContactButton} site={site} />
               <Button asChild variant="outline">
                 <a href={`mailto:${site.email}`}>
                   <Mail aria-hidden="true" />

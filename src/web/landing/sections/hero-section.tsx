@@ -1,24 +1,19 @@
-import { ArrowDown, ArrowRight, CheckCircle2, ExternalLink, Mail } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Mail } from 'lucide-react';
 import type { SiteConfig } from '@/shared/site';
-import { Button } from '@/web/components/ui/button';
-import { ContactDialogButton } from '../components/contact-dialog';
 import { FloatingCloud } from '../components/floating-cloud';
 import { hero, stats } from '../content';
-import { scrollToSection } from '../lib/scroll-to-section';
+import { Island } from '../islands/island';
+import { HeroActions } from '../islands/small-islands';
 
 /**
- * The hero (id `hero`, spec §2): headline, 'Start a project' (contact dialog), 'Explore services'
- * (scrolls to the services), the social follow link, stats, and the floating cloud that appears
- * after the intro.
+ * The hero (id `hero`, docs/product.md §3.1): headline, 'Start a project' (contact dialog), 'Explore
+ * services' (scrolls to the services), the social follow link, stats, and the floating cloud that appears
+ * after the intro. Server HTML but for the buttons and the cloud (islands).
  */
 export function HeroSection({ site }: { site: SiteConfig }) {
   return (
-    <section
-      id="hero"
-      aria-labelledby="hero-title"
-      className="relative scroll-mt-16 pt-28 pb-16 sm:pt-40 sm:pb-24"
-    >
-      <FloatingCloud />
+    <section id="hero" aria-labelledby="hero-title" className="relative scroll-mt-16 pt-28 pb-12 sm:pt-36">
+      <Island name="floating-cloud" component={FloatingCloud} site={site} />
       <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-sm text-muted-foreground backdrop-blur">
@@ -40,18 +35,7 @@ export function HeroSection({ site }: { site: SiteConfig }) {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-muted-foreground">{hero.intro}</p>
           <div className="mt-10 flex flex-wrap items-center gap-4">
-            <ContactDialogButton
-              render={(props) => (
-                <Button type="button" variant="gradient" size="lg" {...props}>
-                  {hero.primaryCta}
-                  <ArrowRight aria-hidden="true" />
-                </Button>
-              )}
-            />
-            <Button variant="outline" size="lg" onClick={() => scrollToSection('services')}>
-              {hero.secondaryCta}
-              <ArrowDown aria-hidden="true" />
-            </Button>
+            <Island name="hero-actions" component={HeroActions} site={site} />
           </div>
           <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm">
             <a

@@ -1,19 +1,21 @@
-import { ArrowRight, Clock, Zap } from 'lucide-react';
-import { Button } from '@/web/components/ui/button';
+import { Clock, Zap } from 'lucide-react';
+import type { SiteConfig } from '@/shared/site';
 import { cn } from '@/web/lib/utils';
-import { ContactDialogButton } from '../components/contact-dialog';
 import { processSection, processSteps } from '../content';
+import { Island } from '../islands/island';
+import { ContactButton } from '../islands/small-islands';
 import { accentClasses } from '../lib/accents';
 import { SectionHeading } from './section-heading';
 
 /**
- * How We Work (id `process`, spec §2): five steps as a horizontal timeline on large screens and
+ * How We Work (id `process`, docs/product.md §3.1): five steps as a horizontal timeline on large screens and
  * a vertical one on small screens, then the call-out card with 'Fast Track Available' and
- * 'Limited Slots'.
+ * 'Limited Slots'. The large numerals and the glowing rail give the section the weight of a
+ * sequence rather than a row of equal cards.
  */
-export function ProcessSection() {
+export function ProcessSection({ site }: { site: SiteConfig }) {
   return (
-    <section id="process" aria-labelledby="process-title" className="relative scroll-mt-16 py-20 sm:py-24">
+    <section id="process" aria-labelledby="process-title" className="relative scroll-mt-16 py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="process-title"
@@ -21,10 +23,10 @@ export function ProcessSection() {
           title={processSection.title}
           intro={processSection.intro}
         />
-        <ol data-testid="process-timeline" className="relative mt-16 grid gap-8 lg:grid-cols-5 lg:gap-5">
+        <ol data-testid="process-timeline" className="relative mt-12 grid gap-6 lg:grid-cols-5 lg:gap-4">
           <span
             aria-hidden="true"
-            className="absolute top-2 bottom-2 left-6 w-px bg-linear-to-b from-brand-cyan via-brand-blue to-brand-magenta lg:top-6 lg:right-[10%] lg:bottom-auto lg:left-[10%] lg:h-px lg:w-auto lg:bg-linear-to-r"
+            className="absolute top-4 bottom-4 left-[1.45rem] w-0.5 rounded-full bg-linear-to-b from-brand-cyan via-brand-blue to-brand-magenta shadow-[0_0_18px] shadow-brand-blue/60 lg:top-[5.4rem] lg:right-[10%] lg:bottom-auto lg:left-[10%] lg:h-0.5 lg:w-auto lg:bg-linear-to-r"
           />
           {processSteps.map((step) => {
             const colors = accentClasses[step.accent];
@@ -33,20 +35,35 @@ export function ProcessSection() {
                 key={step.number}
                 className="relative grid grid-cols-[3rem_1fr] gap-5 lg:flex lg:flex-col lg:gap-0"
               >
-                <span
-                  className={cn(
-                    'relative z-10 grid size-12 place-items-center rounded-full border border-white/15 bg-background font-mono text-sm font-semibold ring-4 ring-background lg:mx-auto',
-                    colors.text,
-                  )}
-                >
-                  {step.number}
-                </span>
-                <div className="rounded-2xl border border-white/10 bg-card/80 p-5 backdrop-blur lg:mt-6 lg:flex-1">
+                <div className="lg:text-center">
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'hidden bg-linear-to-b bg-clip-text font-mono text-7xl leading-none font-bold tracking-tighter text-transparent opacity-90 lg:block',
+                      colors.gradient,
+                    )}
+                  >
+                    {step.number}
+                  </span>
+                  <span
+                    className={cn(
+                      'relative z-10 grid size-12 place-items-center rounded-full border border-white/20 bg-background font-mono text-sm font-semibold ring-4 ring-background lg:mx-auto lg:mt-3 lg:size-6',
+                      colors.text,
+                    )}
+                  >
+                    <span className="lg:hidden">{step.number}</span>
+                    <span
+                      aria-hidden="true"
+                      className={cn('hidden size-2.5 rounded-full lg:block', colors.dot)}
+                    />
+                  </span>
+                </div>
+                <div className="rounded-2xl border border-white/10 bg-card/85 p-5 backdrop-blur lg:mt-5 lg:flex-1">
                   <p className={cn('inline-flex items-center gap-1.5 text-xs font-medium', colors.text)}>
                     <Clock className="size-3.5" aria-hidden="true" />
                     {step.timeline}
                   </p>
-                  <h3 className="mt-2 font-semibold">{step.title}</h3>
+                  <h3 className="mt-2 text-lg font-semibold">{step.title}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{step.description}</p>
                   <p className="sr-only">{processSection.deliverablesLabel}:</p>
                   <ul className="mt-3 grid gap-1 text-xs text-foreground/80">
@@ -62,7 +79,7 @@ export function ProcessSection() {
             );
           })}
         </ol>
-        <div className="relative mt-14 overflow-hidden rounded-3xl border border-white/10 bg-linear-to-r from-brand-cyan/15 via-brand-blue/15 to-brand-magenta/20 p-8 sm:p-10">
+        <div className="relative mt-10 overflow-hidden rounded-3xl border border-white/10 bg-linear-to-r from-brand-cyan/15 via-brand-blue/15 to-brand-magenta/20 p-8 sm:p-10">
           <div className="flex flex-col items-start justify-between gap-6 md:flex-row md:items-center">
             <div>
               <ul className="flex flex-wrap gap-2">
@@ -84,13 +101,11 @@ export function ProcessSection() {
               <h3 className="mt-4 text-2xl font-bold tracking-tight">{processSection.callout.title}</h3>
               <p className="mt-2 max-w-2xl text-muted-foreground">{processSection.callout.description}</p>
             </div>
-            <ContactDialogButton
-              render={(props) => (
-                <Button variant="gradient" size="lg" {...props}>
-                  {processSection.callout.cta}
-                  <ArrowRight aria-hidden="true" />
-                </Button>
-              )}
+            <Island
+              name="contact-button"
+              component={ContactButton}
+              site={site}
+              props={{ kind: 'callout' as const }}
             />
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { SiteConfig } from '@/shared/site';
-import { BrandLockup } from '../components/brand-logo';
+import { BrandLockup } from '@/web/components/brand-logo';
 import { footer, hero, navItems } from '../content';
 
 /** The landing's footer: brand, tagline, section links, contact address and social link. */

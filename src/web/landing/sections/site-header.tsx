@@ -1,6 +1,6 @@
 import type { SiteConfig } from '@/shared/site';
+import { BrandLockup } from '@/web/components/brand-logo';
 import { Button } from '@/web/components/ui/button';
-import { BrandLockup } from '../components/brand-logo';
 import { header, navItems } from '../content';
 
 /**

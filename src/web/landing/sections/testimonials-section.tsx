@@ -1,55 +1,16 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import * as React from 'react';
-import { cn } from '@/web/lib/utils';
-import { TestimonialCard } from '../components/testimonial-card';
-import { testimonials, testimonialsSection } from '../content';
-import { type EmblaOptions, useLazyEmbla } from '../hooks/use-lazy-embla';
+import type { SiteConfig } from '@/shared/site';
+import { testimonialsSection } from '../content';
+import { Island } from '../islands/island';
 import { SectionHeading } from './section-heading';
-
-/** Width from which the testimonials are a 3-column grid instead of a carousel (spec §9). */
-const GRID_QUERY = '(min-width: 1024px)';
-/** Where the strip is a carousel: only there is Embla downloaded. */
-const CAROUSEL_QUERY = 'not all and (min-width: 1024px)';
-const ARROW_CLASS =
-  'grid size-11 cursor-pointer place-items-center rounded-full border border-input bg-white/5 shadow-sm backdrop-blur transition outline-none hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-40';
-const CAROUSEL_OPTIONS: EmblaOptions = {
-  align: 'start',
-  containScroll: 'trimSnaps',
-  breakpoints: { [GRID_QUERY]: { active: false } },
-};
+import { CAROUSEL_QUERY, TestimonialsCarousel } from './testimonials-carousel';
 
 /**
- * Client Success Stories (id `testimonials`, spec §2): six cards in an Embla carousel with
- * previous/next buttons below 1024 px, a 3-column grid from 1024 px (Embla switched off there).
- * Before the script runs the strip scrolls natively, so every story stays readable; from 1024 px
- * Embla is not even downloaded (it loads if the window narrows).
+ * Client Success Stories (id `testimonials`, docs/product.md §3.1): the heading (server HTML) and the
+ * stories, an island that hydrates only where they are a carousel (below 1024 px).
  */
-export function TestimonialsSection() {
-  const [viewportRef, api, embla] = useLazyEmbla(CAROUSEL_OPTIONS, CAROUSEL_QUERY);
-  const [ready, setReady] = React.useState(false);
-  const [canPrev, setCanPrev] = React.useState(false);
-  const [canNext, setCanNext] = React.useState(true);
-
-  React.useEffect(() => {
-    if (!api) return;
-    setReady(true);
-    const update = () => {
-      setCanPrev(api.canScrollPrev());
-      setCanNext(api.canScrollNext());
-    };
-    update();
-    api.on('select', update).on('reInit', update);
-    return () => {
-      api.off('select', update).off('reInit', update);
-    };
-  }, [api]);
-
+export function TestimonialsSection({ site }: { site: SiteConfig }) {
   return (
-    <section
-      id="testimonials"
-      aria-labelledby="testimonials-title"
-      className="relative scroll-mt-16 py-20 sm:py-24"
-    >
+    <section id="testimonials" aria-labelledby="testimonials-title" className="relative scroll-mt-16 py-12">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="testimonials-title"
@@ -57,47 +18,13 @@ export function TestimonialsSection() {
           title={testimonialsSection.title}
           intro={testimonialsSection.intro}
         />
-        <div
-          ref={viewportRef}
-          data-testid="testimonials-viewport"
-          className={cn(
-            'no-scrollbar mt-14 lg:overflow-visible',
-            ready ? 'overflow-hidden' : 'snap-x snap-mandatory overflow-x-auto',
-          )}
-        >
-          <ul className="-ml-5 flex touch-pan-y lg:ml-0 lg:grid lg:grid-cols-3 lg:gap-5">
-            {testimonials.map((testimonial) => (
-              <li
-                key={testimonial.name}
-                className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-5 sm:basis-1/2 lg:pl-0"
-              >
-                <TestimonialCard testimonial={testimonial} />
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="mt-8 flex justify-center gap-3 lg:hidden">
-          <button
-            type="button"
-            className={ARROW_CLASS}
-            aria-label={testimonialsSection.previous}
-            disabled={ready && !canPrev}
-            onClick={() => api?.scrollPrev()}
-          >
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={ARROW_CLASS}
-            aria-label={testimonialsSection.next}
-            disabled={ready && !canNext}
-            onClick={() => api?.scrollNext()}
-          >
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </button>
-        </div>
+        <Island
+          name="testimonials-carousel"
+          component={TestimonialsCarousel}
+          site={site}
+          media={CAROUSEL_QUERY}
+        />
       </div>
-      {embla}
     </section>
   );
 }

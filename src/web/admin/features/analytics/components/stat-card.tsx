@@ -1,7 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
 
-/** One figure of the dashboard (spec §2: Total Visits, Total Contacts, New Contacts, Pending Tasks). */
+/**
+ * One figure of the dashboard (docs/product.md §5: Total Visits, Total Contacts, New Contacts, Pending
+ * Tasks).
+ */
 export function StatCard({
   label,
   value,

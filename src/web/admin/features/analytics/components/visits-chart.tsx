@@ -18,13 +18,15 @@ const MAGENTA = 'oklch(0.72 0.22 340)';
 /**
  * The 30-day chart of visits (area, left axis) and new contacts (line, right axis). The two counts
  * differ by orders of magnitude, so each keeps its own scale; each axis is drawn, labelled and
- * ticked in its series' colour so the two scales never read as one (issue #11 §5). Drawn for
+ * ticked in its series' colour so the two scales never read as one (decision 017). Drawn for
  * sighted users only (`aria-hidden`): the dashboard gives the same data as a summary and a table.
  * Loaded lazily, so recharts stays out of the admin's first bundle.
  */
 export function VisitsChart({ daily }: { daily: DailyStat[] }) {
   return (
-    <div aria-hidden="true" className="h-64 w-full sm:h-72">
+    // overflow-hidden: after the window narrows, the drawn chart keeps its old width until the
+    // ResizeObserver answers; it must not widen the page meanwhile.
+    <div aria-hidden="true" className="h-64 w-full min-w-0 overflow-hidden sm:h-72">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart
           data={daily}

@@ -6,7 +6,7 @@ import { formatUtcDay } from '@/web/lib/format-date';
 const VisitsChart = React.lazy(() => import('./visits-chart').then((m) => ({ default: m.VisitsChart })));
 
 /**
- * 'Visits and new contacts' over the last 30 days (DESIGN §3 'Visits'): a titled chart with a
+ * 'Visits and new contacts' over the last 30 days (decision 013): a titled chart with a
  * text summary and, for screen readers and keyboards, the same numbers as a table.
  */
 export function VisitsOverview({ daily }: { daily: DailyStat[] }) {

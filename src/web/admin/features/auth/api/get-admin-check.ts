@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminCheck } from '@/shared/auth';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the admin status check (spec §7 `GET /api/admin/check`); also its query key. */
+/** Path of the admin status check (docs/product.md §12.3 `GET /api/admin/check`); also its query key. */
 export const ADMIN_CHECK_URL = '/api/admin/check';
 
 /** Asks the server whether this browser holds an admin session and whether demo mode is on. */
@@ -16,7 +16,9 @@ export function getAdminCheckQueryOptions() {
   return queryOptions({ queryKey: [ADMIN_CHECK_URL], queryFn: getAdminCheck });
 }
 
-/** The admin check as a query (cached for the page's life, spec §9; updated by login and logout). */
+/**
+ * The admin check as a query (cached for the page's life, docs/product.md §2.3; updated by login and logout).
+ */
 export function useAdminCheck() {
   return useQuery(getAdminCheckQueryOptions());
 }

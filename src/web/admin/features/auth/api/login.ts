@@ -5,10 +5,10 @@ import { apiRequest } from '@/web/lib/api';
 import { getAdminCheckQueryOptions } from './get-admin-check';
 
 /**
- * Signs the admin in (spec §7 `POST /api/admin/login`); the server sets the session cookie.
- * @returns the factors that may finish the sign-in when a second step is needed (issue #13; no
+ * Signs the admin in (docs/product.md §12.3 `POST /api/admin/login`); the server sets the session cookie.
+ * @returns the factors that may finish the sign-in when a second step is needed (no
  *   session yet), else null.
- * @throws Error `"401: {\"error\":\"Invalid credentials\"}"` and the like (spec §8).
+ * @throws Error `"401: {\"error\":\"Invalid credentials\"}"` and the like (docs/product.md §4.1).
  */
 export async function login(credentials: LoginRequest): Promise<SecondFactorNeeded | null> {
   const res = await apiRequest('POST', '/api/admin/login', credentials);

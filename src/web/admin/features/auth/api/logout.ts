@@ -3,7 +3,7 @@ import type { AdminCheck } from '@/shared/auth';
 import { apiRequest } from '@/web/lib/api';
 import { getAdminCheckQueryOptions } from './get-admin-check';
 
-/** Ends the admin session (spec §7 `POST /api/admin/logout`, no body). */
+/** Ends the admin session (docs/product.md §12.3 `POST /api/admin/logout`, no body). */
 export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/admin/logout');
 }

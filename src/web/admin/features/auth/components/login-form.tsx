@@ -14,15 +14,15 @@ import { SecondFactorForm } from '../../security/components/second-factor-form';
 import { useAdminCheck } from '../api/get-admin-check';
 import { useLogin, useMarkSignedIn } from '../api/login';
 
-/** Pause between the success toast and moving to the dashboard (spec §9 'Post-login delay 100 ms'). */
+/** Pause between the success toast and moving to the dashboard (docs/product.md §14.1). */
 const POST_LOGIN_DELAY_MS = 100;
 
 /**
- * The 'Admin Login' form (spec §2 '/admin/login'): username and password (both required),
+ * The 'Admin Login' form (docs/product.md §4.1): username and password (both required),
  * 'Login' ('Logging in...' while pending), 'Back Home', and — only in demo mode, as the server's
  * check says — 'Login as Admin (Test)' with the built-in test pair. Outside demo mode 'Sign in
  * with a passkey' signs in with a passkey alone; once a factor exists a right password leads to
- * the second step (issue #13).
+ * the second step (decision 024).
  */
 export function LoginForm() {
   const id = React.useId();

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BackupStatus } from '@/shared/backup';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the backup status (issue #14 `GET /api/admin/backup-status`); also its query key. */
+/** Path of the backup status (`GET /api/admin/backup-status`); also its query key. */
 export const BACKUP_STATUS_URL = '/api/admin/backup-status';
 
 /** Fetches when the last backup was taken and whether the server takes daily ones. */

@@ -3,7 +3,7 @@ import type { BackupStatus } from '@/shared/backup';
 import { formatDateTime } from '@/web/lib/format-date';
 import { useBackupStatus } from '../api/get-backup-status';
 
-/** The words after 'Last backup:' (issue #14): the time, or 'Never' / 'Off', and what runs them. */
+/** The words after 'Last backup:' (decision 022): the time, or 'Never' / 'Off', and what runs them. */
 export function describeBackup(status: BackupStatus): { when: string; note: string } {
   const when = status.lastBackupAt
     ? formatDateTime(status.lastBackupAt)

@@ -4,8 +4,8 @@ import { apiRequest } from '@/web/lib/api';
 import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
 
 /**
- * Creates a draft campaign (spec §7 `POST /api/admin/campaigns`); `recipientIds` (and `audience`
- * minus `excludeIds`, issue #15) are the contacts
+ * Creates a draft campaign (docs/product.md §12.3 `POST /api/admin/campaigns`); `recipientIds` (and
+ * `audience` minus `excludeIds`) are the contacts
  * ticked in the dialog, kept with the draft until it is sent.
  * @throws Error `"400: {\"error\":\"All fields are required\"}"` for a blank field.
  */

@@ -5,7 +5,7 @@ import { getCampaignDetailsQueryOptions } from './get-campaign-details';
 import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
 
 /**
- * Deletes a campaign and its recipient log (spec §7 `DELETE /api/admin/campaigns/{id}`).
+ * Deletes a campaign and its recipient log (docs/product.md §12.3 `DELETE /api/admin/campaigns/{id}`).
  * @throws Error `"409: …"` while it is sending, `"404: …"` when already gone.
  */
 export async function deleteCampaign(id: number): Promise<void> {

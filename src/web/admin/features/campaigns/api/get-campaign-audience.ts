@@ -6,7 +6,7 @@ import { CAMPAIGNS_URL } from './get-campaigns';
 /** Path of the recipient checklists' contact list (`GET /api/admin/campaigns/audience`). */
 export const AUDIENCE_URL = `${CAMPAIGNS_URL}/audience`;
 
-/** Contacts fetched per checklist page while the admin scrolls (issue #15: never all of them). */
+/** Contacts fetched per checklist page while the admin scrolls (never all of them). */
 export const AUDIENCE_PAGE_SIZE = 100;
 
 /** One page of the checklist; the counts come with the first page only. */

@@ -7,8 +7,8 @@ import { CAMPAIGNS_URL } from './get-campaigns';
 const SENDING_REFRESH_MS = 2_000;
 
 /**
- * Fetches a campaign with its counts and one page of its recipients (spec §7
- * `GET /api/admin/campaigns/{id}/details`; issue #15: `cursor` is the previous page's
+ * Fetches a campaign with its counts and one page of its recipients (docs/product.md §12.3
+ * `GET /api/admin/campaigns/{id}/details`; `cursor` is the previous page's
  * `recipientsNextCursor`).
  * @throws Error `"404: …"` when the campaign is gone.
  */

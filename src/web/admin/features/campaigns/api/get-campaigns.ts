@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Campaign } from '@/shared/campaigns';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the campaign list (spec §7 `GET /api/admin/campaigns`); also its query key. */
+/** Path of the campaign list (docs/product.md §12.3 `GET /api/admin/campaigns`); also its query key. */
 export const CAMPAIGNS_URL = '/api/admin/campaigns';
 
 /** How often the list refreshes while a campaign is sending (its card shows progress). */

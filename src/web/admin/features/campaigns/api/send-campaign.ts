@@ -6,8 +6,8 @@ import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
 import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
 
 /**
- * Sends a campaign to the chosen contacts (spec §7 `POST /api/admin/campaigns/{id}/send`):
- * hand-picked ids, an audience filter, a draft's kept recipients (issue #15).
+ * Sends a campaign to the chosen contacts (docs/product.md §12.3 `POST /api/admin/campaigns/{id}/send`):
+ * hand-picked ids, an audience filter, a draft's kept recipients (decision 029).
  * Contacts already sent this campaign are never sent again; unsubscribed ones are skipped.
  * @returns The counts; `pending > 0` means the server answered 202 and carries on in the
  *   background (a large batch, or the daily cap).

@@ -6,11 +6,12 @@ import { formatDateTime } from '@/web/lib/format-date';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CreateCampaignDialog } from './create-campaign-dialog';
 import { campaignSentToast, SendCampaignDialog } from './send-campaign-dialog';
 
 /**
- * One campaign in the list (spec §2 campaigns): name, status badge, subject, recipient count when
- * over 0, sent time; 'View Details', and 'Send' only for a draft. While it is sending, a progress
+ * One campaign in the list (docs/product.md §8.1): name, status badge, subject, recipient count when
+ * over 0, sent time; 'View Details', and for a draft 'Edit' and 'Send'. While it is sending, a progress
  * bar; when a send this card watched finishes, the 'Campaign sent' toast.
  */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
@@ -65,10 +66,13 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
           View Details
         </Button>
         {campaign.status === 'draft' ? (
-          <Button size="sm" onClick={() => setSendOpen(true)}>
-            <Send aria-hidden="true" />
-            Send
-          </Button>
+          <>
+            <CreateCampaignDialog campaign={campaign} />
+            <Button size="sm" onClick={() => setSendOpen(true)}>
+              <Send aria-hidden="true" />
+              Send
+            </Button>
+          </>
         ) : null}
       </div>
       <CampaignDetailsDialog campaignId={campaign.id} open={detailsOpen} onOpenChange={setDetailsOpen} />

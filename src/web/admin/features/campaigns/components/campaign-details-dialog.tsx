@@ -1,4 +1,4 @@
-import { RotateCw, Trash2 } from 'lucide-react';
+import { RotateCw, Send, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import type { CampaignDetails, CampaignRecipient } from '@/shared/campaigns';
 import { Button } from '@/web/components/ui/button';
@@ -10,21 +10,25 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { getCampaignDetails, useCampaignDetails } from '../api/get-campaign-details';
+import { useResendInterrupted } from '../api/resend-interrupted';
 import { CampaignPreview } from './campaign-preview';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, RecipientStatusBadge } from './campaign-status-badge';
-import { SendCampaignDialog } from './send-campaign-dialog';
+import { campaignSentToast, SendCampaignDialog } from './send-campaign-dialog';
 
-/** The recipient log's columns (spec §2: contact name, email, status, sent date, error message). */
+/**
+ * The recipient log's columns (docs/product.md §8.1: contact name, email, status, sent date, error message).
+ */
 const RECIPIENT_COLUMNS = ['Name', 'Email', 'Status', 'Sent', 'Error'] as const;
 
 /**
- * The recipient log, one server page at a time (issue #15: a campaign may have a million): the
+ * The recipient log, one server page at a time (a campaign may have a million): the
  * details' first page, then 'Show more' fetches the next after the last one shown.
  */
 function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
@@ -48,7 +52,7 @@ function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
       setLoading(false);
     }
   }
-  // Cards below md (a five-column table cannot fit a phone: issue #11 §5), the table from md up.
+  // Cards below md (a five-column table cannot fit a phone; decision 017), the table from md up.
   return (
     <div className="grid gap-2">
       <ul aria-label="Recipients" className="grid gap-2 md:hidden">
@@ -70,15 +74,22 @@ function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
           </li>
         ))}
       </ul>
-      <div className="hidden max-h-72 overflow-auto rounded-lg border border-white/10 md:block">
+      {/* Focusable: a keyboard can scroll a log taller than its box (axe scrollable-region-focusable). */}
+      <section
+        aria-label="Recipient log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard.
+        tabIndex={0}
+        className="hidden max-h-72 overflow-auto rounded-lg border border-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:block"
+      >
         <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Recipients</caption>
           <colgroup>
-            <col className="w-[20%]" />
-            <col className="w-[32%]" />
-            <col className="w-[11%]" />
-            <col className="w-[25%]" />
-            <col className="w-[12%]" />
+            {/* Room for the longest status badge ('interrupted') and for an error to read. */}
+            <col className="w-[15%]" />
+            <col className="w-[30%]" />
+            <col className="w-[15%]" />
+            <col className="w-[16%]" />
+            <col className="w-[24%]" />
           </colgroup>
           <thead className="sticky top-0 bg-card text-xs text-muted-foreground uppercase">
             <tr>
@@ -105,7 +116,7 @@ function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {cursor ? (
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>
@@ -122,11 +133,14 @@ function RecipientsTable({ campaign }: { campaign: CampaignDetails }) {
 }
 
 /**
- * A campaign's details (spec §2 campaigns): name, subject, the HTML preview in a sandboxed frame
- * as one chosen recipient receives it (issue #11 §4),
+ * A campaign's details (docs/product.md §8.1): name, subject, the HTML preview in a sandboxed frame
+ * as one chosen recipient receives it,
  * the recipients table ('Unknown' for a deleted contact, '-' for blanks, 'No recipients yet'),
  * progress while sending, 'Resend to New Recipients' and 'Delete Campaign' with the spec's
  * confirmation ('Are you sure?' …); toasts 'Campaign deleted' / 'Failed to delete campaign'.
+ * When a crash left recipients interrupted (the provider may have delivered them), 'Resend to N
+ * interrupted' asks first, saying they may already have it, and resends each of them once
+ * (docs/decisions/044); the count leaves out those already resent.
  */
 export function CampaignDetailsDialog({
   campaignId,
@@ -139,6 +153,7 @@ export function CampaignDetailsDialog({
 }) {
   const details = useCampaignDetails(campaignId, { enabled: open });
   const remove = useDeleteCampaign();
+  const resendInterrupted = useResendInterrupted();
   const [resendOpen, setResendOpen] = React.useState(false);
   const campaign = details.data;
 
@@ -152,10 +167,35 @@ export function CampaignDetailsDialog({
     }
   }
 
+  function handleResendInterrupted(count: number) {
+    resendInterrupted.mutate(
+      { id: campaignId, count },
+      {
+        onSuccess: (result) => {
+          if (result.pending === 0) campaignSentToast(result);
+          else {
+            toast({
+              title: 'Sending campaign',
+              description: `${result.pending} recipients are queued; the campaign card shows the progress.`,
+            });
+          }
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            // 409: the number changed (another tab resent them, or the screen was stale).
+            description:
+              getApiErrorMessage(error) ?? 'Failed to send campaign. You may have hit rate limits.',
+          }),
+      },
+    );
+  }
+
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl">
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-3xl lg:max-w-4xl">
           <DialogHeader>
             <DialogTitle className="flex flex-wrap items-center gap-3 pr-8">
               {campaign?.name ?? 'Campaign details'}
@@ -194,10 +234,31 @@ export function CampaignDetailsDialog({
                   description="This will permanently delete the campaign and all its recipient data. This action cannot be undone."
                   onConfirm={() => void handleDelete()}
                 />
-                <Button variant="outline" onClick={() => setResendOpen(true)}>
-                  <RotateCw aria-hidden="true" />
-                  Resend to New Recipients
-                </Button>
+                <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                  {campaign.interruptedToResend > 0 ? (
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="outline"
+                          disabled={resendInterrupted.isPending || campaign.status === 'sending'}
+                        >
+                          <Send aria-hidden="true" />
+                          Resend to {campaign.interruptedToResend.toLocaleString('en-US')} interrupted
+                        </Button>
+                      }
+                      title={`Resend to ${campaign.interruptedToResend.toLocaleString('en-US')} interrupted?`}
+                      description={`The server stopped while these emails were with the mail provider, so ${
+                        campaign.interruptedToResend === 1 ? 'this recipient' : 'these recipients'
+                      } may already have received it. Each is resent once; a recipient interrupted again is not offered again.`}
+                      confirmLabel="Resend"
+                      onConfirm={() => handleResendInterrupted(campaign.interruptedToResend)}
+                    />
+                  ) : null}
+                  <Button variant="outline" onClick={() => setResendOpen(true)}>
+                    <RotateCw aria-hidden="true" />
+                    Resend to New Recipients
+                  </Button>
+                </div>
               </div>
             </div>
           )}

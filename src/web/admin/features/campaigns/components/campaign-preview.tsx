@@ -1,13 +1,15 @@
 import * as React from 'react';
 import type { CampaignDetails } from '@/shared/campaigns';
+import { composeEmailBody } from '@/shared/email-body';
 import { campaignPlaceholderError, personalize } from '@/shared/personalize';
 import { NativeSelect } from '@/web/components/ui/native-select';
+import { useMailSignature } from '../../mail/api/mail-signature';
 import { EmailPreview } from './email-preview';
 import { PlaceholderAlert } from './placeholder-alert';
 
 /**
- * The details dialog's 'Email preview' (spec §2; issue #11 §4): the email as one chosen recipient
- * receives it — placeholders filled for that recipient (the first by default, any other from
+ * The details dialog's 'Email preview' (docs/product.md §8.1): the email as one chosen recipient
+ * receives it, the owner's signature included — placeholders filled for that recipient (the first by default, any other from
  * 'Preview as'), with the personalised subject and the address it goes to. Without recipients the
  * template is shown as written. An unknown placeholder (a draft saved before the check) is named
  * above the preview, since it blocks sending.
@@ -29,7 +31,14 @@ export function CampaignPreview({
   const person = people.find((p) => p.id === chosenId) ?? people[0];
   const placeholderError = campaignPlaceholderError(campaign);
   const subject = person ? personalize(campaign.subject, person, false) : campaign.subject;
-  const html = person ? personalize(campaign.htmlContent, person, true) : campaign.htmlContent;
+  const signature = useMailSignature().data?.signature ?? '';
+  const html = composeEmailBody(
+    {
+      format: 'html',
+      content: person ? personalize(campaign.htmlContent, person, true) : campaign.htmlContent,
+    },
+    signature,
+  ).html;
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid min-w-0 gap-2">

@@ -3,7 +3,7 @@ import { Progress } from '@/web/components/ui/progress';
 import { useMailUsage } from '../../mail/api/get-mail-usage';
 
 /**
- * Progress of a sending campaign (DESIGN §3 'Campaigns'): a bar of recipients handled (sent or
+ * Progress of a sending campaign (decision 011): a bar of recipients handled (sent or
  * failed) over all recipients, the counts in words, and a note when the daily cap holds the
  * rest back ('used N of 2,000 in the last 24 h'; they go out as the rolling window frees).
  */

@@ -3,7 +3,7 @@ import { Badge } from '@/web/components/ui/badge';
 
 const campaignVariants = { draft: 'grey', sending: 'cyan', sent: 'green' } as const;
 
-/** A campaign's status as a badge: draft grey, sending cyan, sent green (spec §4). */
+/** A campaign's status as a badge: draft grey, sending cyan, sent green (docs/product.md §8.3). */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
     <Badge variant={campaignVariants[status]} className="capitalize">
@@ -12,9 +12,10 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   );
 }
 
-/** A recipient's status (spec §4: sent, failed, or other as an outlined badge). */
+/** A recipient's status (docs/product.md §8.3: sent green, failed or bounced red, others outlined). */
 export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
-  const variant = status === 'sent' ? 'green' : status === 'failed' ? 'destructive' : 'outline';
+  const variant =
+    status === 'sent' ? 'green' : status === 'failed' || status === 'bounced' ? 'destructive' : 'outline';
   return (
     <Badge variant={variant} className="capitalize">
       {status}

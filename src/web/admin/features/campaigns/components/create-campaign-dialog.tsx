@@ -1,15 +1,19 @@
-import { Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import * as React from 'react';
 import type { z } from 'zod';
-import { campaignCreateSchema } from '@/shared/campaigns';
+import { type Campaign, campaignCreateSchema } from '@/shared/campaigns';
+import { type EmailFormat, plainTextToHtml } from '@/shared/email-body';
 import { Button } from '@/web/components/ui/button';
+import { FieldError } from '@/web/components/ui/field-error';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
+import { EmailComposer } from '../../mail/components/email-composer';
 import { useCreateCampaign } from '../api/create-campaign';
+import { useEditCampaign } from '../api/edit-campaign';
 import {
   emptySelection,
   RecipientChecklist,
@@ -25,29 +29,70 @@ const campaignFormSchema = campaignCreateSchema.omit({
 });
 const emptyCampaign = { name: '', subject: '', htmlContent: '' } satisfies z.input<typeof campaignFormSchema>;
 
-/** Recipient list height in the create dialog (spec §9). */
+/** Recipient list height in the create dialog (docs/product.md §14.1). */
 const RECIPIENT_LIST_MAX_HEIGHT_PX = 200;
 
 /**
- * 'Create Campaign' (spec §2 campaigns, §5, §8): Campaign Name, Email Subject, Email Content
+ * 'Create Campaign' (docs/product.md §8.1, §8.2): Campaign Name, Email Subject, Email Content
  * (HTML; `{{name}}`, `{{firstName}}` and `{{email}}` are filled per recipient) and the recipient
- * checklist with Select All (every matching contact, chosen by the server: issue #15) and the
+ * checklist with Select All (every matching contact, chosen by the server; decision 029) and the
  * count. A blank field gives 'All fields are required'; an
- * unknown placeholder gives its own message, naming the known ones (issue #11 §4). Creates a draft:
+ * unknown placeholder gives its own message, naming the known ones. Creates a draft:
  * toast 'Campaign created', or 'Error' / 'Failed to create campaign'.
+ *
+ * With `campaign` (a draft), the same dialog is 'Edit Campaign': filled with its name, subject
+ * and HTML content, without the checklist (a draft's recipients are chosen again at Send);
+ * 'Save Changes' replaces them ('Campaign updated', or the server's reason, e.g. once it is sent).
  */
-export function CreateCampaignDialog() {
+export function CreateCampaignDialog({ campaign: draft }: { campaign?: Campaign } = {}) {
   const id = React.useId();
   const [recipients, setRecipients] = React.useState<RecipientSelection>(emptySelection);
   const create = useCreateCampaign();
-  const { open, onOpenChange, form, errors } = useDialogForm(campaignFormSchema, emptyCampaign, () =>
-    setRecipients(emptySelection),
-  );
+  const update = useEditCampaign();
+  // HTML by default, as the spec's 'Email Content (HTML)'; plain text is sent as escaped paragraphs.
+  const [format, setFormat] = React.useState<EmailFormat>('html');
+  const initial = draft
+    ? { name: draft.name, subject: draft.subject, htmlContent: draft.htmlContent }
+    : emptyCampaign;
+  const {
+    open,
+    onOpenChange: setOpen,
+    form,
+    errors,
+  } = useDialogForm(campaignFormSchema, initial, () => {
+    setRecipients(emptySelection);
+    setFormat('html');
+  });
+  // Opened on the draft's current values (the list may have refetched since the last edit).
+  const onOpenChange = (next: boolean) => {
+    if (next) form.reset(initial);
+    setOpen(next);
+  };
+  const content = form.watch('htmlContent') ?? '';
 
   const onSubmit = form.handleSubmit(
-    (campaign) =>
+    (campaign) => {
+      const htmlContent = format === 'text' ? plainTextToHtml(campaign.htmlContent) : campaign.htmlContent;
+      if (draft) {
+        update.mutate(
+          { id: draft.id, edit: { ...campaign, htmlContent } },
+          {
+            onSuccess: () => {
+              toast({ title: 'Campaign updated' });
+              onOpenChange(false);
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Error',
+                description: getApiErrorMessage(error) ?? 'Failed to update campaign',
+              }),
+          },
+        );
+        return;
+      }
       create.mutate(
-        { ...campaign, ...selectionBody(recipients) },
+        { ...campaign, htmlContent, ...selectionBody(recipients) },
         {
           onSuccess: () => {
             toast({ title: 'Campaign created' });
@@ -56,12 +101,13 @@ export function CreateCampaignDialog() {
           onError: () =>
             toast({ variant: 'destructive', title: 'Error', description: 'Failed to create campaign' }),
         },
-      ),
+      );
+    },
     (invalid) =>
       toast({
         variant: 'destructive',
         title: 'Error',
-        // A blank field gives the spec's text; an unknown placeholder names itself (issue #11 §4).
+        // A blank field gives the spec's text; an unknown placeholder names itself.
         description:
           [invalid.name, invalid.subject, invalid.htmlContent]
             .map((error) => error?.message)
@@ -73,19 +119,26 @@ export function CreateCampaignDialog() {
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create Campaign"
+      title={draft ? 'Edit Campaign' : 'Create Campaign'}
       description={
         <>
-          Saved as a draft; nothing is sent until you press Send. Use {'{{name}}'}, {'{{firstName}}'} and{' '}
-          {'{{email}}'} to personalise.
+          {draft ? 'Still a draft' : 'Saved as a draft'}; nothing is sent until you press Send. Use{' '}
+          {'{{name}}'}, {'{{firstName}}'} and {'{{email}}'} to personalise.
         </>
       }
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl"
       trigger={
-        <Button variant="gradient">
-          <Plus aria-hidden="true" />
-          Create Campaign
-        </Button>
+        draft ? (
+          <Button variant="outline" size="sm" aria-label={`Edit campaign ${draft.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        ) : (
+          <Button variant="gradient">
+            <Plus aria-hidden="true" />
+            Create Campaign
+          </Button>
+        )
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -95,25 +148,37 @@ export function CreateCampaignDialog() {
         <FormField id={`${id}-subject`} label="Email Subject" error={errors.subject?.message}>
           {(control) => <Input autoComplete="off" required {...control} {...form.register('subject')} />}
         </FormField>
-        <FormField id={`${id}-content`} label="Email Content (HTML)" error={errors.htmlContent?.message}>
-          {(control) => (
-            <Textarea
-              required
-              spellCheck={false}
-              placeholder="<h1>Hello {{firstName}}</h1>"
-              className="min-h-36 font-mono text-sm"
-              {...control}
-              {...form.register('htmlContent')}
-            />
-          )}
-        </FormField>
-        <RecipientChecklist
-          selection={recipients}
-          onSelectionChange={setRecipients}
-          maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
-          summary={(count) => `${count.toLocaleString('en-US')} selected`}
+        <div className="grid gap-2">
+          <EmailComposer
+            id={`${id}-content`}
+            label={{ html: 'Email Content (HTML)', text: 'Email Content (plain text)' }}
+            format={format}
+            onFormatChange={setFormat}
+            content={content}
+            htmlPlaceholder="<h1>Hello {{firstName}}</h1>"
+            textarea={{
+              required: true,
+              'aria-invalid': errors.htmlContent ? true : undefined,
+              'aria-describedby': errors.htmlContent ? `${id}-content-error` : undefined,
+              className: 'min-h-36',
+              ...form.register('htmlContent'),
+            }}
+          />
+          <FieldError id={`${id}-content-error`}>{errors.htmlContent?.message}</FieldError>
+        </div>
+        {draft ? null : (
+          <RecipientChecklist
+            selection={recipients}
+            onSelectionChange={setRecipients}
+            maxHeight={RECIPIENT_LIST_MAX_HEIGHT_PX}
+            summary={(count) => `${count.toLocaleString('en-US')} selected`}
+          />
+        )}
+        <DialogFormFooter
+          submitLabel={draft ? 'Save Changes' : 'Create Campaign'}
+          pending={create.isPending || update.isPending}
+          sticky
         />
-        <DialogFormFooter submitLabel="Create Campaign" pending={create.isPending} />
       </form>
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 /**
- * The unknown-placeholder message of a campaign (issue #11 §4), shown where the campaign is
+ * The unknown-placeholder message of a campaign, shown where the campaign is
  * previewed or sent; nothing when `message` is null.
  */
 export function PlaceholderAlert({ message }: { message: string | null }) {

@@ -16,7 +16,7 @@ const ROW_HEIGHT_PX = 40;
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Who a checklist has chosen (issue #15): a base — nobody, a draft's kept recipients, or everyone
+ * Who a checklist has chosen (decision 029): a base — nobody, a draft's kept recipients, or everyone
  * matching a filter ('Select All', resolved by the server) — plus hand-picked contacts, minus the
  * contacts unticked from the base. Nothing here grows with the number of contacts but the picks.
  */
@@ -59,15 +59,15 @@ const sameFilter = (a: AudienceFilter, b: AudienceFilter) =>
 const markLabels = { sent: '(Already sent)', queued: '(Queued)' } as const;
 
 /**
- * The recipient checklist of the create, send and resend dialogs (spec §2 campaigns), one page of
- * contacts at a time from the server (issue #15), searched and filtered there (search, status,
+ * The recipient checklist of the create, send and resend dialogs (docs/product.md §8.1), one page of
+ * contacts at a time from the server (decision 026), searched and filtered there (search, status,
  * tag). 'Select All' chooses every contact matching the filter that can still be chosen — all N
  * of them, not only the rows loaded — and the filter stays fixed until it is cleared; it waits
  * (disabled) while a typed filter has not reached the list yet; a row can
  * then be unticked. Unsubscribed contacts are marked '(Unsubscribed)' and cannot be chosen; with
  * `campaignId`, contacts that campaign already sent to or queued are marked and disabled, and a
- * draft's kept recipients show ticked. Rows are virtualised inside `maxHeight` (spec §9: 200 px in
- * create, 400 px in resend); the next page loads as the list scrolls near its end.
+ * draft's kept recipients show ticked. Rows are virtualised inside `maxHeight` (docs/product.md §14.1: 200 px
+ * in create, 400 px in resend); the next page loads as the list scrolls near its end.
  */
 export function RecipientChecklist({
   selection,
@@ -170,6 +170,7 @@ export function RecipientChecklist({
             className="pl-9"
             value={search}
             disabled={allMatching}
+            aria-describedby={allMatching ? `${id}-locked` : undefined}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
@@ -177,6 +178,7 @@ export function RecipientChecklist({
           aria-label="Status"
           value={status}
           disabled={allMatching}
+          aria-describedby={allMatching ? `${id}-locked` : undefined}
           onChange={(event) => setStatus(event.target.value as ContactStatus | '')}
         >
           <option value="">All Status</option>
@@ -190,6 +192,7 @@ export function RecipientChecklist({
           aria-label="Tag"
           value={tagId}
           disabled={allMatching}
+          aria-describedby={allMatching ? `${id}-locked` : undefined}
           onChange={(event) => setTagId(event.target.value)}
         >
           <option value="">All Tags</option>
@@ -200,6 +203,12 @@ export function RecipientChecklist({
           ))}
         </NativeSelect>
       </div>
+      {allMatching ? (
+        <p id={`${id}-locked`} className="text-xs text-muted-foreground">
+          The filters are fixed while every matching contact is selected, so the choice stays what the count
+          says. Untick Select All to change them.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="inline-flex min-h-9 items-center gap-2 font-medium" htmlFor={`${id}-all`}>
           <Checkbox

@@ -23,11 +23,11 @@ import {
   selectionCount,
 } from './recipient-checklist';
 
-/** Recipient list height in the send and resend dialogs (spec §9: resend list 400 px). */
+/** Recipient list height in the send and resend dialogs (docs/product.md §14.1: resend list 400 px). */
 const RECIPIENT_LIST_MAX_HEIGHT_PX = 400;
 
 /**
- * The toast of a finished send (spec §8): 'Campaign sent' / 'Campaign sent to N recipients.
+ * The toast of a finished send (docs/product.md §8.2): 'Campaign sent' / 'Campaign sent to N recipients.
  * M failed.', plus the unsubscribed contacts that were skipped, if any.
  */
 export function campaignSentToast(result: Pick<CampaignSendResult, 'success' | 'failed' | 'skipped'>) {
@@ -39,15 +39,15 @@ export function campaignSentToast(result: Pick<CampaignSendResult, 'success' | '
 }
 
 /**
- * Chooses recipients and sends (spec §2 campaigns). `mode: 'send'` is a draft's 'Send': the
- * contacts chosen at creation come pre-selected (kept by the server, however many: issue #15), so
+ * Chooses recipients and sends (docs/product.md §8.1). `mode: 'send'` is a draft's 'Send': the
+ * contacts chosen at creation come pre-selected (kept by the server, however many; decision 029), so
  * the admin confirms before anything goes out. `mode: 'resend'` is 'Resend to New Recipients':
  * contacts already sent are disabled and marked '(Already sent)' — every contact with an address
- * already sent, in any case (issue #11 §3), marked by the server; the count reads 'Selected: N
+ * already sent, in any case (decision 019), marked by the server; the count reads 'Selected: N
  * new recipients'. No recipient gives 'Please select at least one
- * recipient'; an unknown placeholder is shown and blocks the send, naming the known ones (issue
- * #11 §4); another failed call gives 'Failed to send campaign. You may have hit rate limits.'
- * (spec §8). A large batch answers 202: the dialog closes and the card shows progress.
+ * recipient'; an unknown placeholder is shown and blocks the send, naming the known ones
+ * (docs/product.md §8.5); another failed call gives 'Failed to send campaign. You may have hit rate limits.'
+ * (docs/product.md §8.2). A large batch answers 202: the dialog closes and the card shows progress.
  */
 export function SendCampaignDialog({
   campaignId,
@@ -63,7 +63,7 @@ export function SendCampaignDialog({
   const details = useCampaignDetails(campaignId, { enabled: open });
   const send = useSendCampaign();
   const [selected, setSelected] = React.useState<RecipientSelection | null>(null);
-  // A draft saved before placeholders were checked may hold an unknown one (issue #11 §4).
+  // A draft saved before placeholders were checked may hold an unknown one.
   const placeholderError = details.data ? campaignPlaceholderError(details.data) : null;
 
   // The draft's chosen recipients start ticked (once the details arrive).

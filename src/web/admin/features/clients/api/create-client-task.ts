@@ -5,7 +5,8 @@ import { getClientTasksQueryOptions } from './get-client-tasks';
 import { CLIENTS_URL } from './get-clients';
 
 /**
- * Adds a task (status working) to a client (spec §7 `POST /api/admin/clients/{clientId}/tasks`).
+ * Adds a task (status working) to a client (docs/product.md §12.3 `POST
+ * /api/admin/clients/{clientId}/tasks`).
  * @throws Error `"400: {\"error\":\"Please enter a task title.\"}"` for a blank title.
  */
 export async function createClientTask({

@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
 
 /**
- * Adds a client by hand (spec §7 `POST /api/admin/clients`).
+ * Adds a client by hand (docs/product.md §12.3 `POST /api/admin/clients`).
  * @throws Error `"400: {\"error\":\"Please enter a client name.\"}"` for a blank name.
  */
 export async function createClient(client: ClientCreate): Promise<Client> {

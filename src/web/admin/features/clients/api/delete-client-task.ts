@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { getClientTasksQueryOptions } from './get-client-tasks';
 import { CLIENTS_URL } from './get-clients';
 
-/** Deletes a client task (spec §7 `DELETE /api/admin/clients/tasks/{taskId}`, 204). */
+/** Deletes a client task (docs/product.md §12.3 `DELETE /api/admin/clients/tasks/{taskId}`, 204). */
 export async function deleteClientTask(task: Pick<ClientTask, 'id' | 'clientId'>): Promise<void> {
   await apiRequest('DELETE', `${CLIENTS_URL}/tasks/${task.id}`);
 }

@@ -3,7 +3,7 @@ import { apiRequest } from '@/web/lib/api';
 import { getClientTasksQueryOptions } from './get-client-tasks';
 import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
 
-/** Deletes a client and its tasks (spec §7 `DELETE /api/admin/clients/{id}`, 204). */
+/** Deletes a client and its tasks (docs/product.md §12.3 `DELETE /api/admin/clients/{id}`, 204). */
 export async function deleteClient(clientId: number): Promise<void> {
   await apiRequest('DELETE', `${CLIENTS_URL}/${clientId}`);
 }

@@ -3,7 +3,10 @@ import type { ClientTask } from '@/shared/clients';
 import { apiRequest } from '@/web/lib/api';
 import { CLIENTS_URL } from './get-clients';
 
-/** Fetches a client's follow-up tasks, oldest first (spec §7 `GET /api/admin/clients/{id}/tasks`). */
+/**
+ * Fetches a client's follow-up tasks, oldest first (docs/product.md §12.3 `GET
+ * /api/admin/clients/{id}/tasks`).
+ */
 export async function getClientTasks(clientId: number): Promise<ClientTask[]> {
   const res = await apiRequest('GET', `${CLIENTS_URL}/${clientId}/tasks`);
   return (await res.json()) as ClientTask[];

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '@/shared/clients';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the client list (spec §7 `GET /api/admin/clients`); also its query key. */
+/** Path of the client list (docs/product.md §12.3 `GET /api/admin/clients`); also its query key. */
 export const CLIENTS_URL = '/api/admin/clients';
 
 /** Fetches every client, newest first. */

@@ -5,7 +5,7 @@ import { getClientTasksQueryOptions } from './get-client-tasks';
 import { CLIENTS_URL } from './get-clients';
 
 /**
- * The update that toggles a client task (spec §4): a done task goes back to working with
+ * The update that toggles a client task (docs/product.md §7.2): a done task goes back to working with
  * `completedAt` emptied; any other becomes done, completed now.
  */
 export function toggledClientTask(task: Pick<ClientTask, 'status'>, now = new Date()): ClientTaskUpdate {
@@ -14,7 +14,10 @@ export function toggledClientTask(task: Pick<ClientTask, 'status'>, now = new Da
     : { status: 'done', completedAt: now.toISOString() };
 }
 
-/** Updates a client task (spec §7 `PATCH /api/admin/clients/tasks/{taskId}`: status, completedAt). */
+/**
+ * Updates a client task (docs/product.md §12.3 `PATCH /api/admin/clients/tasks/{taskId}`: status,
+ * completedAt).
+ */
 export async function updateClientTask({
   task,
   update,

@@ -5,17 +5,18 @@ import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/hooks/use-toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteClient } from '../api/delete-client';
+import { AddClientDialog } from './add-client-dialog';
 import { ClientTasks } from './client-tasks';
 
 /**
- * One client (spec §2 clients): name (a link to the source contact when `fromContactId` is set),
- * company, email, phone, notes, a delete with confirmation, and the client's follow-up tasks.
+ * One client (docs/product.md §7.1): name (a link to the source contact when `fromContactId` is set),
+ * company, email, phone, notes, 'Edit Client', a delete with confirmation, and the client's follow-up tasks.
  */
 export function ClientCard({ client }: { client: Client }) {
   const remove = useDeleteClient();
 
   return (
-    // The id is the reminder email's link target (/admin/clients#client-<id>, issue #13).
+    // The id is the reminder email's link target (/admin/clients#client-<id>).
     <article
       id={`client-${client.id}`}
       className="flex h-full flex-col gap-4 rounded-2xl border border-white/10 bg-card/80 p-5 shadow-lg shadow-black/10"
@@ -41,29 +42,32 @@ export function ClientCard({ client }: { client: Client }) {
             </p>
           ) : null}
         </div>
-        <ConfirmDialog
-          title="Delete client"
-          description="Are you sure you want to delete this client? All associated tasks will also be deleted."
-          onConfirm={() =>
-            // mutateAsync: the card unmounts once the list drops it, before per-call callbacks run.
-            remove.mutateAsync(client.id).then(
-              () => toast({ title: 'Client deleted' }),
-              () =>
-                toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete client.' }),
-            )
-          }
-          trigger={
-            <Button
-              variant="ghost"
-              size="icon"
-              className="shrink-0 text-muted-foreground hover:text-red-300"
-              aria-label={`Delete client ${client.name}`}
-              disabled={remove.isPending}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-        />
+        <div className="flex shrink-0">
+          <AddClientDialog client={client} />
+          <ConfirmDialog
+            title="Delete client"
+            description="Are you sure you want to delete this client? All associated tasks will also be deleted."
+            onConfirm={() =>
+              // mutateAsync: the card unmounts once the list drops it, before per-call callbacks run.
+              remove.mutateAsync(client.id).then(
+                () => toast({ title: 'Client deleted' }),
+                () =>
+                  toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete client.' }),
+              )
+            }
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="shrink-0 text-muted-foreground hover:text-red-300"
+                aria-label={`Delete client ${client.name}`}
+                disabled={remove.isPending}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
       </div>
       {client.email || client.phone ? (
         <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">

@@ -12,14 +12,14 @@ import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useDeleteClientTask } from '../api/delete-client-task';
 import { useClientTasks } from '../api/get-client-tasks';
 import { toggledClientTask, useUpdateClientTask } from '../api/update-client-task';
-import { AddClientTaskDialog } from './add-client-task-dialog';
+import { ClientTaskDialog } from './client-task-dialog';
 
 /**
- * A client's 'Follow-up Tasks' (spec §2 clients): 'Add Task'; each task with a checkbox that
- * toggles done/working (spec §4) and a delete asking 'Are you sure you want to delete this
- * task?'; 'No tasks yet' when there are none. Toasts per spec §8. A due date shows under the
- * title; a working task past it is marked 'Overdue' in red, with an icon and the word, as on the
- * dashboard (issue #13).
+ * A client's 'Follow-up Tasks' (docs/product.md §7.1): 'Add Task'; each task with a checkbox that
+ * toggles done/working (docs/product.md §7.2), an edit (pencil) and a delete asking 'Are you sure you want to
+ * delete this task?'; 'No tasks yet' when there are none. Toasts per docs/product.md §7.2. A due date shows
+ * under the title; a working task past it is marked 'Overdue' in red, with an icon and the word, as on the
+ * dashboard.
  */
 export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> }) {
   const tasks = useClientTasks(client.id);
@@ -34,7 +34,7 @@ export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> })
         <h3 id={headingId} className="text-sm font-semibold">
           Follow-up Tasks
         </h3>
-        <AddClientTaskDialog client={client} />
+        <ClientTaskDialog client={client} />
       </div>
       {tasks.isPending ? (
         <InlineLoading className="py-2 text-left" />
@@ -45,7 +45,7 @@ export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> })
       ) : (
         <ul className="grid gap-2">
           {tasks.data.map((task) => (
-            <ClientTaskItem key={task.id} task={task} />
+            <ClientTaskItem key={task.id} client={client} task={task} />
           ))}
         </ul>
       )}
@@ -53,7 +53,7 @@ export function ClientTasks({ client }: { client: Pick<Client, 'id' | 'name'> })
   );
 }
 
-function ClientTaskItem({ task }: { task: ClientTask }) {
+function ClientTaskItem({ client, task }: { client: Pick<Client, 'id' | 'name'>; task: ClientTask }) {
   const update = useUpdateClientTask();
   const remove = useDeleteClientTask();
   // The new state shows in the same event as the click (a controlled checkbox would otherwise
@@ -115,6 +115,7 @@ function ClientTaskItem({ task }: { task: ClientTask }) {
           </span>
         ) : null}
       </div>
+      <ClientTaskDialog client={client} task={task} />
       <ConfirmDialog
         title="Delete task"
         description="Are you sure you want to delete this task?"

@@ -7,8 +7,8 @@ import { getContactQueryOptions } from './get-contact';
 import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
 
 /**
- * 'Turn into Client' (spec §7 `POST /api/admin/contacts/{id}/convert-to-client`; DESIGN §3):
- * creates a client linked to the contact and sets the contact to converted.
+ * 'Turn into Client' (docs/product.md §12.3 `POST /api/admin/contacts/{id}/convert-to-client`;
+ * docs/product.md §6.7): creates a client linked to the contact and sets the contact to converted.
  * @throws Error `"409: {\"error\":\"This contact is already a client.\"}"` on a second call.
  */
 export async function convertContactToClient(contactId: number): Promise<Client> {
@@ -16,7 +16,10 @@ export async function convertContactToClient(contactId: number): Promise<Client>
   return (await res.json()) as Client;
 }
 
-/** Convert as a mutation; refreshes the contact lists (spec §7 'list refreshed'), the contact and the clients. */
+/**
+ * Convert as a mutation; refreshes the contact lists (docs/product.md §12.3 'list refreshed'), the contact
+ * and the clients.
+ */
 export function useConvertContactToClient() {
   const queryClient = useQueryClient();
   return useMutation({

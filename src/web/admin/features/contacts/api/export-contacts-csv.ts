@@ -6,5 +6,8 @@ import { CONTACTS_URL, type ContactsFilter, contactsFilterParams } from './get-c
  * The server answers it as an attachment, so a plain link downloads it with the session cookie.
  */
 export function getContactsExportUrl(filter: ContactsFilter = {}): string {
-  return queryKeyToUrl([`${CONTACTS_URL}/export.csv`, contactsFilterParams(filter)]);
+  return queryKeyToUrl([
+    `${CONTACTS_URL}/export.csv`,
+    contactsFilterParams({ q: filter.q, status: filter.status }),
+  ]);
 }

@@ -5,7 +5,7 @@ import { CONTACTS_URL } from './get-contacts';
 
 /**
  * Fetches the other contacts with the same address as contact `contactId`, oldest first:
- * duplicates from before one contact per address was enforced (issue #11 §3). Usually empty.
+ * duplicates from before one contact per address was enforced (decision 019). Usually empty.
  * @throws Error `"404: …"` when there is no such contact.
  */
 export async function getContactDuplicates(contactId: number): Promise<Contact[]> {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CONTACTS_URL } from './get-contacts';
 
 /**
- * Fetches the stored email conversation of a contact, oldest first (spec §7). The contact's
+ * Fetches the stored email conversation of a contact, oldest first (docs/product.md §12.3). The contact's
  * original form message is not part of it: the thread component shows it first.
  * @throws Error `"404: …"` when there is no such contact.
  */
@@ -23,7 +23,7 @@ export function getContactMessagesQueryOptions(contactId: number) {
 
 /**
  * A contact's conversation as a query. `pollMs` refetches it at that interval, so replies the
- * server imports show up in an open thread without a reload (issue #12).
+ * server imports show up in an open thread without a reload (decision 023).
  */
 export function useContactMessages(contactId: number, { pollMs = false }: { pollMs?: number | false } = {}) {
   return useQuery({ ...getContactMessagesQueryOptions(contactId), refetchInterval: pollMs });

@@ -5,7 +5,7 @@ import type { ContactTask } from '@/shared/tasks';
 import { apiRequest } from '@/web/lib/api';
 import { CONTACTS_URL } from './get-contacts';
 
-/** GET /api/admin/contacts/{id}: the contact with its tags and follow-up tasks (spec §7). */
+/** GET /api/admin/contacts/{id}: the contact with its tags and follow-up tasks (docs/product.md §12.3). */
 export interface ContactDetail {
   contact: Contact;
   tags: Tag[];

@@ -1,19 +1,28 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactStatus } from '@/shared/contacts';
+import type { Contact, ContactSort, SortOrder, StoredContactStatus } from '@/shared/contacts';
 import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
 
-/** Path of the contact list (spec §7 `GET /api/admin/contacts`); the first element of its query keys. */
+/**
+ * Path of the contact list (docs/product.md §12.3 `GET /api/admin/contacts`); the first element of its query
+ * keys.
+ */
 export const CONTACTS_URL = '/api/admin/contacts';
 
-/** Contacts fetched per page while the admin scrolls (DESIGN §4: lists of 10,000 stay responsive). */
+/** Contacts fetched per page while the admin scrolls (decision 026: lists of 10,000 stay responsive). */
 export const CONTACTS_PAGE_SIZE = 20;
 
-/** Filters of the contact list, applied by the server (spec §2 '/admin/contacts'). */
+/** Filters of the contact list, applied by the server (docs/product.md §6.1). */
 export interface ContactsFilter {
   /** Case-insensitive text matched against name, email or message; empty means no search. */
   q?: string;
-  /** One status, or `undefined` for 'All Status'. */
-  status?: ContactStatus;
+  /** One status (`spam`: the quarantine), or `undefined` for 'All Status' (every status but spam). */
+  status?: StoredContactStatus;
+  /** One lead source label (utm_source, else referrer host, else '(direct)'; decision 037). */
+  source?: string;
+  /** The column the server sorts by (decision 040); `undefined` is last activity. */
+  sort?: ContactSort;
+  /** `undefined` is the sort's own default (newest activity first, else A → Z). */
+  order?: SortOrder;
 }
 
 /** One page of the contact list. */
@@ -30,6 +39,9 @@ export function contactsFilterParams(filter: ContactsFilter): Record<string, str
   const params: Record<string, string> = {};
   if (filter.q) params.q = filter.q;
   if (filter.status) params.status = filter.status;
+  if (filter.source) params.source = filter.source;
+  if (filter.sort) params.sort = filter.sort;
+  if (filter.order) params.order = filter.order;
   return params;
 }
 
@@ -74,11 +86,13 @@ export function useContacts(filter: ContactsFilter = {}) {
 }
 
 /**
- * How many contacts match `filter` (`GET /api/admin/contacts/count`), once per search (issue #15).
+ * How many contacts match `filter` (`GET /api/admin/contacts/count`), once per search (decision 026).
  * The key starts with CONTACTS_URL, so contact mutations refresh it with the lists.
  */
 export function useContactsCount(filter: ContactsFilter = {}) {
-  const params = contactsFilterParams(filter);
+  // The order does not change how many match: one count per search, status and source (the
+  // source too: 'Select all N matching' acts on exactly this filter).
+  const params = contactsFilterParams({ q: filter.q, status: filter.status, source: filter.source });
   return useQuery({
     queryKey: [CONTACTS_URL, params, 'count'] as const,
     queryFn: async () => {

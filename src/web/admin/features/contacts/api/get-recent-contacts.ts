@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTACTS_URL, getContacts } from './get-contacts';
 
-/** How many contacts the dashboard lists (spec §9 'Dashboard lists show at most 5'). */
+/** How many contacts the dashboard lists (docs/product.md §5). */
 export const RECENT_CONTACTS_LIMIT = 5;
 
 /** The newest {@link RECENT_CONTACTS_LIMIT} contacts, for the dashboard's 'Recent Contacts'. */

@@ -10,7 +10,7 @@ import { getContactMessagesQueryOptions } from './get-contact-messages';
 import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
 
 /**
- * Merges contact `duplicateId` into contact `contactId` (issue #11 §3, `POST
+ * Merges contact `duplicateId` into contact `contactId` (`POST
  * /api/admin/contacts/{id}/merge`): messages, tags, notes, tasks, the client link and campaign
  * history move to the kept contact; the duplicate is deleted.
  * @throws Error `"409: …"` when the addresses differ, `"404: …"` when either contact is gone.

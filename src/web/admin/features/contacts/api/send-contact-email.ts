@@ -6,7 +6,7 @@ import { CONTACTS_URL } from './get-contacts';
 
 /**
  * Emails a contact through the active mail provider and records it in the conversation
- * (spec §7 `POST /api/admin/contacts/{id}/send-email`).
+ * (docs/product.md §12.3 `POST /api/admin/contacts/{id}/send-email`).
  * @throws Error `"400: {\"error\":\"Subject and message are required\"}"`, or `"502: {…}"` with
  *   the provider's message when sending failed.
  */

@@ -4,7 +4,10 @@ import { apiRequest } from '@/web/lib/api';
 import { getContactQueryOptions } from './get-contact';
 import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
 
-/** Saves the admin's notes on a contact (spec §7 `PATCH /api/admin/contacts/{id}`); blank clears them. */
+/**
+ * Saves the admin's notes on a contact (docs/product.md §12.3 `PATCH /api/admin/contacts/{id}`); blank clears
+ * them.
+ */
 export async function updateContactNotes({
   contactId,
   notes,

@@ -5,7 +5,7 @@ import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from './get-contact';
 import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
 
-/** Sets a contact's status to any of the four values (spec §4, §7 `POST …/{id}/status`). */
+/** Sets a contact's status to any of the four values (docs/product.md §6.3, §12.3 `POST …/{id}/status`). */
 export async function updateContactStatus({
   contactId,
   status,

@@ -1,4 +1,4 @@
-import { BellOff, Mail, MessageSquareText, Phone } from 'lucide-react';
+import { BellOff, Mail, MessageSquareText, Phone, ShieldAlert } from 'lucide-react';
 import * as React from 'react';
 import { type Contact, type ContactStatus, contactStatuses } from '@/shared/contacts';
 import { Badge } from '@/web/components/ui/badge';
@@ -9,6 +9,7 @@ import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
 import { useUpdateContactStatus } from '../api/update-contact-status';
+import { NotSpamButton } from './not-spam-button';
 
 const statusLabels: Record<ContactStatus, string> = {
   new: 'New',
@@ -17,10 +18,26 @@ const statusLabels: Record<ContactStatus, string> = {
   converted: 'Converted',
 };
 
+/** Why the quarantine held a contact, in words (decision 037). */
+const spamReasonLabels: Record<string, string> = {
+  pow: 'sent without the form’s proof of work (a script, or a browser that did not run it)',
+  honeypot: 'filled the field hidden from people',
+  links: 'many links',
+  phrases: 'known spam phrases',
+  script: 'written in a script the site does not serve',
+  disposable: 'a disposable email address',
+};
+
+function spamReasonText(reasons: string[]): string {
+  const words = reasons.map((reason) => spamReasonLabels[reason] ?? reason);
+  return words.length > 0 ? `Why: ${words.join('; ')}.` : '';
+}
+
 /**
- * 'Contact Information' (spec §2 contact detail): email, phone, the status selector (any of the
- * four values, set directly, spec §4) and the creation time; notes whether the contact prefers a
- * text and a call, and whether they unsubscribed from campaigns (DESIGN §3).
+ * 'Contact Information' (docs/product.md §6.2): email, phone, the status selector (any of the
+ * four values, set directly, docs/product.md §6.3) and the creation time; notes whether the contact prefers a
+ * text and a call, and whether they unsubscribed from campaigns (docs/product.md §6.2). A contact held as
+ * spam says why and offers 'Not spam' (choosing a status releases it too; decision 037).
  */
 export function ContactInfoCard({ contact }: { contact: Contact }) {
   const id = React.useId();
@@ -42,6 +59,12 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
               </a>
             </dd>
           </div>
+          {contact.company ? (
+            <div className="grid gap-1">
+              <dt className="text-muted-foreground">Company</dt>
+              <dd className="wrap-anywhere">{contact.company}</dd>
+            </div>
+          ) : null}
           <div className="grid gap-1">
             <dt className="text-muted-foreground">Phone</dt>
             <dd className="flex items-center gap-2">
@@ -61,6 +84,21 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
               </dd>
             ) : null}
           </div>
+          {contact.status === 'spam' ? (
+            <div className="grid gap-1.5 rounded-lg border border-destructive/40 bg-destructive/10 p-3">
+              <dt className="flex items-center gap-2 font-medium">
+                <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+                Held as spam
+              </dt>
+              <dd className="text-muted-foreground">
+                {spamReasonText(contact.spamReasons)} No notification was sent; it is not in the list, the
+                counts or any campaign, and is erased after 30 days.
+              </dd>
+              <dd>
+                <NotSpamButton contact={contact} />
+              </dd>
+            </div>
+          ) : null}
           <div className="grid gap-1.5">
             <dt>
               <Label htmlFor={`${id}-status`} className="font-normal text-muted-foreground">
@@ -69,7 +107,7 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
             </dt>
             <dd>
               <Select
-                value={contact.status}
+                value={contact.status === 'spam' ? undefined : contact.status}
                 disabled={updateStatus.isPending}
                 onValueChange={(status) =>
                   updateStatus.mutate(
@@ -86,7 +124,7 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
                 }
               >
                 <SelectTrigger id={`${id}-status`}>
-                  <SelectValue />
+                  <SelectValue placeholder="Spam" />
                 </SelectTrigger>
                 <SelectContent>
                   {contactStatuses.map((status) => (

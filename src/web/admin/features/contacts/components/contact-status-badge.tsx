@@ -5,9 +5,14 @@ const statusVariants = {
   contacted: 'yellow',
   qualified: 'green',
   converted: 'purple',
+  // Held as spam (decision 037): the one status that asks for a decision.
+  spam: 'destructive',
 } as const;
 
-/** A contact's status as a coloured badge (spec §2: new blue, contacted yellow, qualified green, converted purple, other grey). */
+/**
+ * A contact's status as a coloured badge (docs/product.md §6.1: new blue, contacted yellow, qualified green,
+ * converted purple, other grey).
+ */
 export function ContactStatusBadge({ status }: { status: string }) {
   const variant = status in statusVariants ? statusVariants[status as keyof typeof statusVariants] : 'grey';
   return (

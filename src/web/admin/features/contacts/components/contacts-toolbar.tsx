@@ -1,12 +1,15 @@
 import { Search } from 'lucide-react';
 import * as React from 'react';
-import { type ContactStatus, contactStatuses } from '@/shared/contacts';
+import { type StoredContactStatus, storedContactStatuses } from '@/shared/contacts';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
 
-/** The status filter's value: one status or 'all' (spec §9: default 'all'). */
-export type StatusFilter = ContactStatus | 'all';
+/**
+ * The status filter's value: one status or 'all' (docs/product.md §6.1: default 'all'; every status but
+ * spam), or 'spam', the quarantine (decision 037).
+ */
+export type StatusFilter = StoredContactStatus | 'all';
 
 const statusLabels: Record<StatusFilter, string> = {
   all: 'All Status',
@@ -14,19 +17,23 @@ const statusLabels: Record<StatusFilter, string> = {
   contacted: 'Contacted',
   qualified: 'Qualified',
   converted: 'Converted',
+  spam: 'Spam',
 };
 
-/** Search box and status filter of the contact list (spec §2 '/admin/contacts'). */
+/** Search box and status filter of the contact list (docs/product.md §6.1). */
 export function ContactsToolbar({
   search,
   onSearchChange,
   status,
   onStatusChange,
+  spamCount,
 }: {
   search: string;
   onSearchChange: (value: string) => void;
   status: StatusFilter;
   onStatusChange: (value: StatusFilter) => void;
+  /** Contacts held as spam, shown with the 'Spam' option once known. */
+  spamCount?: number;
 }) {
   const id = React.useId();
   return (
@@ -59,9 +66,11 @@ export function ContactsToolbar({
           value={status}
           onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
         >
-          {(['all', ...contactStatuses] as const).map((value) => (
+          {(['all', ...storedContactStatuses] as const).map((value) => (
             <option key={value} value={value}>
-              {statusLabels[value]}
+              {value === 'spam' && spamCount !== undefined
+                ? `${statusLabels[value]} (${spamCount.toLocaleString()})`
+                : statusLabels[value]}
             </option>
           ))}
         </NativeSelect>

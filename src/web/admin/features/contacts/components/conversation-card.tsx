@@ -6,8 +6,8 @@ import { ConversationThread } from './conversation-thread';
 import { SendEmailForm } from './send-email-form';
 
 /**
- * 'Conversation History' (spec §2 contact detail): the thread and an inline Send Email form, which
- * answers the contact's latest imported reply in its thread (issue #12).
+ * 'Conversation History' (docs/product.md §6.2): the thread and an inline Send Email form, which
+ * answers the contact's latest imported reply in its thread (decision 023).
  */
 export function ConversationCard({
   contact,

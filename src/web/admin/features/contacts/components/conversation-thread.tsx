@@ -10,11 +10,11 @@ import { REPLY_POLL_MS, useMarkContactRead } from '../../replies/api/replies';
 import { useContactMessages } from '../api/get-contact-messages';
 
 /**
- * A contact's email conversation (spec §2): first the original form message (sender contact, at
+ * A contact's email conversation (docs/product.md §6.6): first the original form message (sender contact, at
  * the contact's creation time), then the stored messages oldest first; admin messages
  * right-aligned and labelled 'Admin', contact messages left-aligned and labelled with the
  * contact's name; 'No messages yet' when nothing followed the original message. Campaign emails
- * are marked with the campaign's name (issue #11 §3). Imported replies (issue #12) show as contact
+ * are marked with the campaign's name (decision 019). Imported replies (decision 023) show as contact
  * messages, 'New' while unread (seeing them marks them read), automatic replies noted, attachments
  * listed; the thread refreshes itself every few seconds. Email bodies are
  * HTML and shown sanitized; the form message is plain text. The thread scrolls on its own and
@@ -36,7 +36,7 @@ export function ConversationThread({
   const unreadIds = messages.data?.flatMap((m) => (m.unread ? [m.id] : [])).join(',') ?? '';
   const { mutate: markContactRead } = markRead;
 
-  // The admin sees the thread: its replies are read (issue #12). The 'New' marks stay on screen
+  // The admin sees the thread: its replies are read (decision 023). The 'New' marks stay on screen
   // until the next refresh, so what arrived is still pointed out.
   React.useEffect(() => {
     if (unreadIds) markContactRead(contact.id);
@@ -61,9 +61,19 @@ export function ConversationThread({
       )}
     >
       <ol className="grid gap-3">
-        <ThreadItem sender="contact" label={contact.name} sentAt={contact.createdAt} note="Original message">
-          <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed">{contact.message}</p>
-        </ThreadItem>
+        {/* A contact added by hand or imported wrote nothing: no original message to show. */}
+        {contact.message ? (
+          <ThreadItem
+            sender="contact"
+            label={contact.name}
+            sentAt={contact.createdAt}
+            note="Original message"
+          >
+            <p className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed" dir="auto">
+              {contact.message}
+            </p>
+          </ThreadItem>
+        ) : null}
         {messages.data?.map((message) => (
           <ThreadItem
             key={message.id}
@@ -80,7 +90,7 @@ export function ConversationThread({
             }
             unread={message.unread}
           >
-            <SafeHtml html={message.content} />
+            <SafeHtml html={message.content} dir="auto" />
             {message.attachments.length > 0 ? (
               <ul aria-label="Attachments" className="mt-1 grid gap-1 text-xs text-muted-foreground">
                 {message.attachments.map((a, i) => (
@@ -142,7 +152,9 @@ function ThreadItem({
             fromAdmin && 'justify-end text-right',
           )}
         >
-          <span className="font-semibold text-foreground">{label}</span>
+          <span className="font-semibold text-foreground" dir="auto">
+            {label}
+          </span>
           <time dateTime={sentAt} className="text-muted-foreground">
             {formatDateTime(sentAt)}
           </time>

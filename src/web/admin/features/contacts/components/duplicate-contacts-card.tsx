@@ -12,7 +12,7 @@ import { useMergeContacts } from '../api/merge-contacts';
 import { ContactStatusBadge } from './contact-status-badge';
 
 /**
- * 'Same Email Address' on the contact detail (issue #11 §3): lists the other contacts with this
+ * 'Same Email Address' on the contact detail (decision 019): lists the other contacts with this
  * contact's address (duplicates from before one contact per address was enforced) and merges
  * one into this contact after a confirmation: its messages, tags, notes, tasks, client link and
  * campaign history move here and it is deleted. Toasts 'Contacts merged' or 'Error' with the

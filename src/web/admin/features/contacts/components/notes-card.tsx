@@ -9,7 +9,7 @@ import { getApiErrorMessage } from '@/web/lib/api';
 import { useUpdateContactNotes } from '../api/update-contact-notes';
 
 /**
- * 'Notes' (spec §2 contact detail): the admin's notes, 'No notes yet' when there are none; 'Edit'
+ * 'Notes' (docs/product.md §6.2): the admin's notes, 'No notes yet' when there are none; 'Edit'
  * opens a text field with Save and Cancel. Saving blank text clears the notes.
  */
 export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> }) {
@@ -79,7 +79,7 @@ export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> 
             </div>
           </form>
         ) : contact.notes ? (
-          // A long note scrolls inside its own box (issue #11 §5) so the cards below stay in reach;
+          // A long note scrolls inside its own box (decision 017) so the cards below stay in reach;
           // focusable so the keyboard can scroll it too.
           <section
             aria-labelledby={`${id}-title`}

@@ -8,16 +8,17 @@ import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
+import { EmailComposer } from '../../mail/components/email-composer';
 import { useSendContactEmail } from '../api/send-contact-email';
 
 type SendEmailValues = z.input<typeof sendEmailSchema>;
 
 /**
- * Subject and HTML message to one contact (spec §2, §5, §8). Missing fields are reported the way
+ * Subject and message to one contact (docs/product.md §6.6, §10.2), written in the {@link EmailComposer}:
+ * plain text by default (sent with its lines), HTML on request, the signature appended. Missing fields are reported the way
  * the spec says for each place: `invalidFeedback: 'toast'` (contacts list dialog) toasts
  * 'Missing fields' / 'Please fill in both subject and message.'; `'inline'` (contact detail)
  * shows 'Subject and message are required' under the form. Both mark the blank fields invalid.
@@ -40,7 +41,7 @@ export function SendEmailForm({
   children?: React.ReactNode;
   /**
    * The contact's latest reply: the email answers it in the same thread (In-Reply-To,
-   * References) and the subject starts as 'Re: …' (issue #12).
+   * References) and the subject starts as 'Re: …' (decision 023).
    */
   replyTo?: { id: number; subject: string | null };
 }) {
@@ -48,8 +49,10 @@ export function SendEmailForm({
   const send = useSendContactEmail();
   const form = useForm<SendEmailValues, unknown, z.output<typeof sendEmailSchema>>({
     resolver: zodResolver(sendEmailSchema),
-    defaultValues: { subject: '', content: '' },
+    defaultValues: { format: 'text', subject: '', content: '' },
   });
+  const format = form.watch('format') ?? 'text';
+  const content = form.watch('content') ?? '';
   const { errors } = form.formState;
   const missing = Boolean(errors.subject || errors.content);
   const errorId = `${id}-error`;
@@ -68,7 +71,7 @@ export function SendEmailForm({
         {
           onSuccess: () => {
             toast({ title: 'Email sent' });
-            form.reset({ subject: replySubject ?? '', content: '' });
+            form.reset({ format, subject: replySubject ?? '', content: '' });
             onSent?.();
           },
           onError: (error) =>
@@ -108,19 +111,18 @@ export function SendEmailForm({
           {...form.register('subject')}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-content`}>Message</Label>
-        <Textarea
-          id={`${id}-content`}
-          className="min-h-32"
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={[describedBy, `${id}-hint`].filter(Boolean).join(' ')}
-          {...form.register('content')}
-        />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          HTML is supported, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;a href="…"&gt;.
-        </p>
-      </div>
+      <EmailComposer
+        id={`${id}-content`}
+        label={{ text: 'Message', html: 'Message (HTML)' }}
+        format={format}
+        onFormatChange={(value) => form.setValue('format', value)}
+        content={content}
+        textarea={{
+          'aria-invalid': errors.content ? true : undefined,
+          'aria-describedby': describedBy,
+          ...form.register('content'),
+        }}
+      />
       {invalidFeedback === 'inline' && missing ? (
         <FieldError id={errorId} role="alert">
           Subject and message are required

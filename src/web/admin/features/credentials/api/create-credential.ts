@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
 /**
- * The create payload without its empty optional fields (spec §5: they are omitted, not sent
+ * The create payload without its empty optional fields (docs/product.md §9.1: they are omitted, not sent
  * as null).
  */
 export function withoutEmptyFields(input: CredentialInput): Partial<CredentialInput> {
@@ -12,7 +12,7 @@ export function withoutEmptyFields(input: CredentialInput): Partial<CredentialIn
 }
 
 /**
- * Stores a credential (spec §7 `POST /api/admin/credentials`, 201).
+ * Stores a credential (docs/product.md §12.3 `POST /api/admin/credentials`, 201).
  * @throws Error `"400: …"` for a blank company name; the vault errors of `getCredentials`.
  */
 export async function createCredential({

@@ -3,7 +3,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
 /**
- * Deletes a credential (spec §7 `DELETE /api/admin/credentials/{id}`, 204).
+ * Deletes a credential (docs/product.md §12.3 `DELETE /api/admin/credentials/{id}`, 204).
  * @throws Error the vault errors of `getCredentials`.
  */
 export async function deleteCredential({ id, password }: { id: number; password: string }): Promise<void> {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { CREDENTIALS_URL, vaultHeaders } from './get-credentials';
 
 /**
- * Fetches one credential, decrypted (spec §7 `GET /api/admin/credentials/{id}`).
+ * Fetches one credential, decrypted (docs/product.md §12.3 `GET /api/admin/credentials/{id}`).
  * @throws Error `"404: {\"error\":…}"` when there is no such credential; the vault errors of
  *   {@link getCredentials} otherwise.
  */

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Credential, VAULT_PASSWORD_HEADER } from '@/shared/credentials';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the credential list (spec §7 `GET /api/admin/credentials`); also its query key. */
+/** Path of the credential list (docs/product.md §12.3 `GET /api/admin/credentials`); also its query key. */
 export const CREDENTIALS_URL = '/api/admin/credentials';
 
-/** The header every credentials call carries (spec §6, §7). */
+/** The header every credentials call carries (docs/product.md §9.2, §12.3). */
 export function vaultHeaders(password: string): Record<string, string> {
   return { [VAULT_PASSWORD_HEADER]: password };
 }

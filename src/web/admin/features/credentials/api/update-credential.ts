@@ -5,7 +5,7 @@ import { getCredentialQueryOptions } from './get-credential';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
 /**
- * Updates a credential (spec §7 `PATCH /api/admin/credentials/{id}`): absent fields are kept,
+ * Updates a credential (docs/product.md §12.3 `PATCH /api/admin/credentials/{id}`): absent fields are kept,
  * `null` clears one. The screens send every field, so a field emptied in the form is cleared.
  * @throws Error `"404: …"` when the credential is gone; the vault errors of `getCredentials`.
  */

@@ -14,10 +14,10 @@ import { PasswordInput } from './secret-value';
 import { isVaultRejection } from './vault-provider';
 
 /**
- * 'Add Credential' (spec §2 credentials, §5): Company Name * (blank: 'Company name is required'
+ * 'Add Credential' (docs/product.md §9.1): Company Name * (blank: 'Company name is required'
  * on the field and as a toast), Email, Password, Connectors, Notes; empty optional fields are
  * left out of the payload. Success toasts 'Credential added' and closes; failure toasts 'Error' /
- * 'Failed to add credential' (spec §8), unless the vault rejected the password (it locks).
+ * 'Failed to add credential' (docs/product.md §9.1), unless the vault rejected the password (it locks).
  */
 export function AddCredentialDialog({ password }: { password: string }) {
   const id = React.useId();

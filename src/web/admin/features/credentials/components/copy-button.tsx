@@ -4,11 +4,11 @@ import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/hooks/use-toast';
 import { cn } from '@/web/lib/utils';
 
-/** How long the checkmark replaces the copy icon (spec §9: 2 s). */
+/** How long the checkmark replaces the copy icon (docs/product.md §14.1: 2 s). */
 export const COPIED_ICON_MS = 2000;
 
 /**
- * Copies `value` to the clipboard (spec §2 credentials): the icon turns into a checkmark for
+ * Copies `value` to the clipboard (docs/product.md §9.1): the icon turns into a checkmark for
  * {@link COPIED_ICON_MS} and the toast 'Copied' shows; a refused clipboard toasts an error.
  * The accessible name is `Copy <label>` (e.g. 'Copy email') and stays the same while checked;
  * `data-copied` tells the two states apart.

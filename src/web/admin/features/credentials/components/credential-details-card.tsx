@@ -36,7 +36,7 @@ function None() {
 }
 
 /**
- * The details of one credential (spec §2 credential detail): email, password (masked until
+ * The details of one credential (docs/product.md §9.1): email, password (masked until
  * 'Show password'), 'API Keys / Connectors' and notes, each with a copy button where it makes
  * sense. 'Edit' turns the card into a form (Company Name * and the four fields) with 'Save'
  * (toasts 'Credential updated' or 'Error' / 'Failed to update credential') and 'Cancel'.

@@ -19,7 +19,7 @@ const cell = 'px-3 py-3 align-top';
 const inputClass = 'h-9 md:text-sm';
 
 /**
- * One row of the unlocked credentials table (spec §2 credentials): the company name links to
+ * One row of the unlocked credentials table (docs/product.md §9.1): the company name links to
  * its detail; email, password (masked until 'Show password') and connectors each have a copy
  * button. 'Edit' turns the cells into fields, submitted with 'Save' or dropped with 'Cancel'
  * (or Escape); 'Delete' asks first. A `<form>` cannot wrap a table row, so the fields join the

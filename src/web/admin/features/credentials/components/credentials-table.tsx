@@ -5,7 +5,7 @@ import { CredentialRow } from './credential-row';
 const headers = ['Company', 'Email', 'Password', 'Connectors', 'Notes'] as const;
 
 /**
- * The unlocked credentials (spec §2 credentials): from `md` up a table with the columns Company,
+ * The unlocked credentials (docs/product.md §9.1): from `md` up a table with the columns Company,
  * Email, Password, Connectors, Notes, Actions (it scrolls sideways in its frame if it ever gets
  * too narrow); below `md` one card per credential. The layout not in use is `display: none`, so
  * assistive technology meets each credential once.

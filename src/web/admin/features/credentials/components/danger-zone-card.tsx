@@ -9,7 +9,7 @@ import { useDeleteCredential } from '../api/delete-credential';
 import { isVaultRejection } from './vault-provider';
 
 /**
- * 'Danger Zone' of the credential detail (spec §2, §5): Delete asks 'Are you sure you want to
+ * 'Danger Zone' of the credential detail (docs/product.md §9.1): Delete asks 'Are you sure you want to
  * delete this credential? This action cannot be undone.', then goes back to the list with the
  * toast 'Credential deleted'; failure toasts 'Error' / 'Failed to delete credential'.
  */

@@ -10,7 +10,7 @@ import { isVaultRejection } from './vault-provider';
 
 /**
  * The state behind one credential being shown and edited (table row, phone card, or the detail
- * page's card): edit (spec §2: 'Edit', save, cancel; PATCH of every field, 'Credential updated'
+ * page's card): edit (docs/product.md §9.1: 'Edit', save, cancel; PATCH of every field, 'Credential updated'
  * or 'Error' / 'Failed to update credential'; a blank company name toasts 'Company name is
  * required'; Escape cancels and focus returns to 'Edit'), the password reveal, and delete
  * ('Credential deleted' or 'Failed to delete credential'). A vault rejection (401/403) toasts

@@ -13,13 +13,13 @@ import { getCredentials } from '../api/get-credentials';
 import { useVault } from './vault-provider';
 
 /**
- * The password gate of the credential screens (spec §2, §5, §6): 'Credentials Access', a
+ * The password gate of the credential screens (docs/product.md §9.1, §9.2): 'Credentials Access', a
  * Password field and 'Access Credentials'. The server checks the password (`GET
  * /api/admin/credentials` with the vault header): 403 toasts 'Error' / 'Invalid password' and
  * keeps the field; 429 says how long to wait; success toasts 'Access granted' and opens the vault.
  * The typed password is sent directly, outside the query cache, so a wrong one is not kept.
  * Once a second factor exists and 15 minutes passed without vault use, the server asks for the
- * factor again (401 with `details.secondFactor`, issue #13): the gate then shows the passkey /
+ * factor again (401 with `details.secondFactor`): the gate then shows the passkey /
  * code step and retries with the same password.
  */
 export function VaultGate() {

@@ -36,7 +36,7 @@ function forgetVault(queryClient: QueryClient) {
 }
 
 /**
- * Layout route around /admin/credentials and /admin/credentials/{id} (spec §2, §4, §6): holds the
+ * Layout route around /admin/credentials and /admin/credentials/{id} (docs/product.md §9.1, §9.2): holds the
  * vault password in React state only (never in storage, cookies or query keys), so moving between
  * the list and a detail keeps the vault open while a reload locks it again. Leaving both screens
  * forgets every decrypted value; a credentials call answered 401 or 403 locks the vault with the

@@ -12,7 +12,7 @@ const STATUS_POLL_LIMIT_MS = 120_000;
 const POPUP_FEATURES = 'popup,width=600,height=700';
 
 /**
- * 'Connect Gmail Workspace' (or 'Reconnect Gmail' when connected) (spec §2 gmail-setup, §4):
+ * 'Connect Gmail Workspace' (or 'Reconnect Gmail' when connected) (docs/product.md §10.2):
  * opens /api/auth/google in a 600×700 popup, then polls the status every 2 s for up to 2 minutes
  * and refreshes the page's data once connected. The popup's last page also posts
  * 'gmail-connected' to this window, which ends the wait at once.

@@ -4,7 +4,7 @@ import { cn } from '@/web/lib/utils';
 import { useMailUsage } from '../api/get-mail-usage';
 
 /**
- * Today's sending against the daily cap (DESIGN §3 'Campaigns'): "Used N of 2,000 in the last
+ * Today's sending against the daily cap (docs/product.md §10.6): "Used N of 2,000 in the last
  * 24 h" with a bar; at the cap it says what waits and what is refused. Counts every message the
  * product sends (campaigns, single emails, lead notifications).
  */

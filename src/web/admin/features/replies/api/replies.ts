@@ -3,7 +3,7 @@ import type { InboundStatus, RecentReplies } from '@/shared/replies';
 import { apiRequest } from '@/web/lib/api';
 import { CONTACTS_URL } from '../../contacts/api/get-contacts';
 
-/** Path of the dashboard's 'New replies' (GET /api/admin/replies, issue #12); also its query key. */
+/** Path of the dashboard's 'New replies' (GET /api/admin/replies); also its query key. */
 export const REPLIES_URL = '/api/admin/replies';
 /** Path of the reply mailboxes' health (GET /api/admin/mail/inbound). */
 export const INBOUND_STATUS_URL = '/api/admin/mail/inbound';

@@ -5,8 +5,9 @@ import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useInboundStatus } from '../api/replies';
 
 /**
- * 'Receiving replies' on /admin/gmail-setup (issue #12): each mailbox replies are read from, with
- * 'Last checked …' and the last error while it is failing (it is retried with backoff).
+ * 'Receiving replies' on /admin/gmail-setup (decision 023): each mailbox replies are read from, with
+ * 'Last checked …', the messages skipped (how many, the latest reasons; docs/decisions/033) and
+ * the last error while it is failing (it is retried with backoff).
  */
 export function InboundStatusCard() {
   const status = useInboundStatus();
@@ -44,6 +45,28 @@ export function InboundStatusCard() {
                   )}
                   {` · ${m.imported.toLocaleString()} imported`}
                 </span>
+                {m.skipped > 0 ? (
+                  <div className="grid gap-1">
+                    <span className="inline-flex items-start gap-2 text-amber-200">
+                      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                      <span>
+                        {m.skipped === 1
+                          ? '1 message could not be imported and was skipped'
+                          : `${m.skipped.toLocaleString()} messages could not be imported and were skipped`}
+                      </span>
+                    </span>
+                    <ul
+                      className="grid gap-0.5 ps-6 text-muted-foreground"
+                      aria-label="Latest skipped messages"
+                    >
+                      {m.latestSkipped.map((s) => (
+                        <li key={s.position} className="wrap-anywhere">
+                          <time dateTime={s.at}>{formatDateTime(s.at)}</time>: {s.reason}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 {m.lastError ? (
                   <span
                     role="status"

@@ -4,14 +4,18 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatDateTime } from '@/web/lib/format-date';
 import { InlineError, InlineLoading } from '../../../components/query-state';
-import { useRecentReplies } from '../api/replies';
+import { useInboundStatus, useRecentReplies } from '../api/replies';
 
 /**
- * The dashboard's 'New replies' (issue #12): how many replies are unread and the latest five,
- * each opening its contact (which marks them read). Refreshes itself every few seconds.
+ * The dashboard's 'New replies' (decision 023): how many messages are unread (imported replies and
+ * the form messages of returning leads, decision 040) and the latest five, each opening its
+ * contact (which marks them read). Refreshes itself every few seconds. With no mailbox connected
+ * it says that email replies cannot arrive, and where to connect one.
  */
 export function NewRepliesCard() {
   const replies = useRecentReplies();
+  const inbound = useInboundStatus();
+  const noMailbox = inbound.data?.mailboxes.length === 0;
   return (
     <Card className="gap-4">
       <CardHeader className="flex-row items-center justify-between gap-2">
@@ -41,8 +45,10 @@ export function NewRepliesCard() {
                 >
                   <MessageSquareReply className="size-4 shrink-0 text-brand-cyan" aria-hidden="true" />
                   <div className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="wrap-anywhere font-medium">{reply.contactName}</span>
-                    <span className="line-clamp-2 wrap-anywhere text-xs text-muted-foreground">
+                    <span className="wrap-anywhere font-medium" dir="auto">
+                      {reply.contactName}
+                    </span>
+                    <span className="line-clamp-2 wrap-anywhere text-xs text-muted-foreground" dir="auto">
                       {reply.subject ? `${reply.subject} · ` : ''}
                       {reply.snippet}
                     </span>
@@ -59,6 +65,15 @@ export function NewRepliesCard() {
             ))}
           </ul>
         )}
+        {noMailbox ? (
+          <p data-testid="no-mailbox" className="mt-3 text-xs text-muted-foreground">
+            No mailbox is connected (IMAP or Gmail), so email replies are not read here; messages that
+            returning leads send through the form still are.{' '}
+            <Link to="/admin/gmail-setup" className="text-foreground underline underline-offset-4">
+              Mail setup
+            </Link>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

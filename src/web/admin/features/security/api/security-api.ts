@@ -2,14 +2,17 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecurityOverview } from '@/shared/security';
 import { apiRequest } from '@/web/lib/api';
+import { useRequestStepUp, withStepUp } from './step-up';
 
 /**
- * The Security screen's calls (issue #13, `/api/admin/security…`) and the second sign-in step
+ * The Security screen's calls (`/api/admin/security…`) and the second sign-in step
  * (`/api/admin/login/…`). Passkey ceremonies run through @simplewebauthn/browser: the server's
  * options in, the browser's answer out.
  */
 
 export const SECURITY_URL = '/api/admin/security';
+/** The sessions list (features/security/api/sessions.ts); a factor change ends other sessions. */
+export const SESSIONS_URL = `${SECURITY_URL}/sessions`;
 
 async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
@@ -28,12 +31,20 @@ export function useSecurity() {
   return useQuery(getSecurityQueryOptions());
 }
 
-/** One mutation that refreshes the overview after it (the events list changes with every call). */
+/**
+ * One mutation that refreshes the overview after it (the events list changes with every call).
+ * A change the server refuses for want of a step-up prompts for it and runs again (decision 036).
+ */
 function useSecurityMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
+  const requestStepUp = useRequestStepUp();
   return useMutation({
-    mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [SECURITY_URL] }),
+    mutationFn: (vars: TVars) => withStepUp(requestStepUp, () => fn(vars)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [SECURITY_URL] }),
+        queryClient.invalidateQueries({ queryKey: [SESSIONS_URL] }),
+      ]),
   });
 }
 

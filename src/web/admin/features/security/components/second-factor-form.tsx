@@ -16,7 +16,7 @@ function passkeyErrorMessage(error: unknown): string {
 }
 
 /**
- * The second step (issue #13): 'Use a passkey', an 'Authenticator code' field, and — where
+ * The second step (decision 024): 'Use a passkey', an 'Authenticator code' field, and — where
  * `endpoints.recovery` is set (sign-in) — 'Use a recovery code'. Calls `onDone` once the server
  * accepted one; errors are toasted and shown under the field.
  */

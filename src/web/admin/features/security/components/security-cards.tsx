@@ -38,9 +38,14 @@ import {
   useRenamePasskey,
   useStartTotp,
 } from '../api/security-api';
+import { StepUpCancelled } from '../api/step-up';
 
-/** Toasts a failed call with the server's message (or the browser's, for a closed passkey prompt). */
+/**
+ * Toasts a failed call with the server's message (or the browser's, for a closed passkey prompt);
+ * a step-up the owner cancelled is no error.
+ */
 function toastError(error: unknown, fallback: string) {
+  if (error instanceof StepUpCancelled) return;
   const closed = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
   toast({
     variant: 'destructive',
@@ -52,7 +57,7 @@ function toastError(error: unknown, fallback: string) {
 }
 
 /**
- * The recovery codes, shown once (issue #13): a numbered list, 'Copy codes', and 'I have saved
+ * The recovery codes, shown once: a numbered list, 'Copy codes', and 'I have saved
  * them' to close. Closing forgets them: the server keeps only hashes.
  */
 export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
@@ -435,6 +440,7 @@ export function TotpCard({
                       if (codes.length > 0) onCodes(codes);
                     },
                     onError: (err) => {
+                      if (err instanceof StepUpCancelled) return;
                       setError(getApiErrorMessage(err) ?? 'The code is not right.');
                     },
                   });
@@ -557,7 +563,7 @@ const eventLabels: Record<string, string> = {
   'factor-removed': 'Factor removed',
   'recovery-codes': 'New recovery codes',
   'factors-reset': 'Factors reset from the server',
-  confirmed: 'Confirmed for the vault',
+  confirmed: 'Confirmed it is you',
 };
 const methodLabels: Record<string, string> = {
   password: 'password',

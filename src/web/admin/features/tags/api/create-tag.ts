@@ -4,7 +4,7 @@ import { apiRequest } from '@/web/lib/api';
 import { getTagsQueryOptions, TAGS_URL } from './get-tags';
 
 /**
- * Creates a tag (DESIGN §3 'Tags': the spec shows no creation; `POST /api/admin/tags`).
+ * Creates a tag (docs/product.md §6.4: the spec shows no creation; `POST /api/admin/tags`).
  * @throws Error `"409: {\"error\":\"A tag named \\\"…\\\" already exists.\"}"` when the name is taken.
  */
 export async function createTag(tag: TagCreate): Promise<Tag> {

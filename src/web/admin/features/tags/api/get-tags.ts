@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tag } from '@/shared/tags';
 import { apiRequest } from '@/web/lib/api';
 
-/** Path of the tag list (spec §7 `GET /api/admin/tags`); also its query key. */
+/** Path of the tag list (docs/product.md §12.3 `GET /api/admin/tags`); also its query key. */
 export const TAGS_URL = '/api/admin/tags';
 
 /** Fetches every tag, by name. */

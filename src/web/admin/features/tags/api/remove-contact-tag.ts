@@ -3,7 +3,9 @@ import { apiRequest } from '@/web/lib/api';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
 import { CONTACTS_URL } from '../../contacts/api/get-contacts';
 
-/** Removes a tag from a contact (spec §7 `DELETE /api/admin/contacts/{id}/tags/{tagId}`, 204). */
+/**
+ * Removes a tag from a contact (docs/product.md §12.3 `DELETE /api/admin/contacts/{id}/tags/{tagId}`, 204).
+ */
 export async function removeContactTag({ contactId, tagId }: { contactId: number; tagId: number }) {
   await apiRequest('DELETE', `${CONTACTS_URL}/${contactId}/tags/${tagId}`);
 }

@@ -20,9 +20,9 @@ function showTagError(error: unknown) {
 }
 
 /**
- * 'Tags' (spec §2 contact detail): the contact's tags as badges in their colours, each removable
+ * 'Tags' (docs/product.md §6.2): the contact's tags as badges in their colours, each removable
  * with its ×; 'No tags assigned' when there are none; an 'Add tag' list of the tags not yet
- * assigned, shown only when some remain; and 'Create tag' (DESIGN §3), which also assigns it.
+ * assigned, shown only when some remain; and 'Create tag' (docs/product.md §6.4), which also assigns it.
  */
 export function ContactTagsCard({ contactId, tags }: { contactId: number; tags: Tag[] }) {
   const id = React.useId();

@@ -20,7 +20,7 @@ const DEFAULT_COLOR = '#22d3ee';
 const emptyTag = { name: '', color: DEFAULT_COLOR } satisfies TagValues;
 
 /**
- * 'Create tag' (DESIGN §3 'Tags'): a name and a colour, with a live preview of the badge.
+ * 'Create tag' (docs/product.md §6.4): a name and a colour, with a live preview of the badge.
  * A taken name shows the server's message under the name. `onCreated` gets the new tag.
  */
 export function CreateTagDialog({ onCreated }: { onCreated?: (tag: Tag) => void }) {

@@ -4,7 +4,7 @@ import { readableTextColor } from '@/web/lib/color';
 import { cn } from '@/web/lib/utils';
 
 /**
- * A tag as a badge filled with the tag's colour (spec §2), its text black or white, whichever
+ * A tag as a badge filled with the tag's colour (docs/product.md §6.4), its text black or white, whichever
  * reads better on that colour. `children` go after the name (e.g. a remove button).
  */
 export function TagBadge({

@@ -5,7 +5,10 @@ import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
 import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
 
-/** Marks a follow-up task completed, a terminal state (spec §4, §7 `POST /api/admin/tasks/{id}/complete`). */
+/**
+ * Marks a follow-up task completed, a terminal state (docs/product.md §6.5, §12.3 `POST
+ * /api/admin/tasks/{id}/complete`).
+ */
 export async function completeContactTask(task: Pick<ContactTask, 'id' | 'contactId'>): Promise<ContactTask> {
   const res = await apiRequest('POST', `${TASKS_URL}/${task.id}/complete`);
   return (await res.json()) as ContactTask;

@@ -6,7 +6,7 @@ import { getContactQueryOptions } from '../../contacts/api/get-contact';
 import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
 
 /**
- * Adds a follow-up task to a contact (spec §7 `POST /api/admin/tasks`).
+ * Adds a follow-up task to a contact (docs/product.md §12.3 `POST /api/admin/tasks`).
  * @param task.dueAt ISO 8601 date and time, or omitted.
  * @throws Error `"400: {\"error\":\"Task title is required\"}"` for a blank title.
  */

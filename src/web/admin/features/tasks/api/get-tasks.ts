@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
 import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
 
-/** Path of the follow-up task list (spec §7 `GET /api/admin/tasks`); also its query key. */
+/** Path of the follow-up task list (docs/product.md §12.3 `GET /api/admin/tasks`); also its query key. */
 export const TASKS_URL = '/api/admin/tasks';
 
-/** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`; issue #15). */
+/** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`). */
 export interface TasksQuery {
   status?: 'pending' | 'completed';
   limit?: number;

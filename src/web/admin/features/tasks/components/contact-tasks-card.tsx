@@ -1,4 +1,4 @@
-import { CalendarClock, Check } from 'lucide-react';
+import { CalendarClock, Check, Trash2 } from 'lucide-react';
 import type { ContactTask } from '@/shared/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -7,24 +7,28 @@ import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDate } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCompleteContactTask } from '../api/complete-contact-task';
-import { AddContactTaskDialog } from './add-contact-task-dialog';
+import { useDeleteContactTask } from '../api/delete-contact-task';
+import { ContactTaskDialog } from './contact-task-dialog';
 import { isOverdue, TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
 /**
- * 'Follow-up Tasks' (spec §2 contact detail): 'Add Task', then each task with its title,
+ * 'Follow-up Tasks' (docs/product.md §6.2): 'Add Task', then each task with its title,
  * description, priority and status badges, due date (overdue ones stand out) and a complete
- * button, disabled once completed (spec §4: completed is terminal); 'No follow-up tasks' when
+ * button, disabled once completed (docs/product.md §6.5: completed is terminal), an edit (pencil) and a
+ * delete; 'No follow-up tasks' when
  * there are none.
  */
 export function ContactTasksCard({ contactId, tasks }: { contactId: number; tasks: ContactTask[] }) {
   const complete = useCompleteContactTask();
+  const remove = useDeleteContactTask();
 
   return (
     <Card className="gap-4">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle as="h2">Follow-up Tasks</CardTitle>
-        <AddContactTaskDialog contactId={contactId} />
+        <ContactTaskDialog contactId={contactId} />
       </CardHeader>
       <CardContent>
         {tasks.length === 0 ? (
@@ -68,25 +72,54 @@ export function ContactTasksCard({ contactId, tasks }: { contactId: number; task
                       ) : null}
                     </div>
                   </div>
-                  <Button
-                    variant={done ? 'ghost' : 'outline'}
-                    size="sm"
-                    disabled={done || complete.isPending}
-                    aria-label={done ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
-                    onClick={() =>
-                      complete.mutate(task, {
-                        onError: (error) =>
-                          toast({
-                            variant: 'destructive',
-                            title: 'Error',
-                            description: getApiErrorMessage(error) ?? 'Failed to update task.',
-                          }),
-                      })
-                    }
-                  >
-                    <Check aria-hidden="true" />
-                    {done ? 'Completed' : 'Complete'}
-                  </Button>
+                  <div className="flex shrink-0 items-center gap-1">
+                    <Button
+                      variant={done ? 'ghost' : 'outline'}
+                      size="sm"
+                      disabled={done || complete.isPending}
+                      aria-label={done ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
+                      onClick={() =>
+                        complete.mutate(task, {
+                          onError: (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Error',
+                              description: getApiErrorMessage(error) ?? 'Failed to update task.',
+                            }),
+                        })
+                      }
+                    >
+                      <Check aria-hidden="true" />
+                      {done ? 'Completed' : 'Complete'}
+                    </Button>
+                    <ContactTaskDialog contactId={contactId} task={task} />
+                    <ConfirmDialog
+                      title="Delete task"
+                      description={`Delete the task '${task.title}'? This cannot be undone.`}
+                      onConfirm={() =>
+                        remove.mutateAsync(task).then(
+                          () => toast({ title: 'Task deleted' }),
+                          (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Error',
+                              description: getApiErrorMessage(error) ?? 'Failed to delete task.',
+                            }),
+                        )
+                      }
+                      trigger={
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="shrink-0 text-muted-foreground hover:text-red-300"
+                          aria-label={`Delete task: ${task.title}`}
+                          disabled={remove.isPending}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      }
+                    />
+                  </div>
                 </li>
               );
             })}

@@ -8,12 +8,12 @@ const priorityLabels: Record<TaskPriority, string> = {
   high: 'High priority',
 };
 
-/** A follow-up task's priority as a badge (DESIGN §3: low, medium, high). */
+/** A follow-up task's priority as a badge (docs/product.md §6.5: low, medium, high). */
 export function TaskPriorityBadge({ priority }: { priority: TaskPriority }) {
   return <Badge variant={priorityVariants[priority]}>{priorityLabels[priority]}</Badge>;
 }
 
-/** A follow-up task's status as a badge (spec §4: pending, completed). */
+/** A follow-up task's status as a badge (docs/product.md §6.5: pending, completed). */
 export function TaskStatusBadge({ status }: { status: ContactTask['status'] }) {
   return (
     <Badge variant={status === 'completed' ? 'green' : 'blue'} className="capitalize">
@@ -22,7 +22,7 @@ export function TaskStatusBadge({ status }: { status: ContactTask['status'] }) {
   );
 }
 
-/** True when a task is still pending past its due time (DESIGN §3: overdue tasks stand out). */
+/** True when a task is still pending past its due time (docs/product.md §6.5: overdue tasks stand out). */
 export function isOverdue(task: Pick<ContactTask, 'status' | 'dueAt'>, now = Date.now()): boolean {
   return task.status === 'pending' && task.dueAt !== null && Date.parse(task.dueAt) < now;
 }

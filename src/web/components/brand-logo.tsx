@@ -1,7 +1,12 @@
 import { cn } from '@/web/lib/utils';
-import logoUrl from '../assets/logo.svg';
+import logoUrl from '../assets/brand-logo.svg';
 
-/** The brand's hexagon logo (src/web/landing/assets/logo.svg), decorative unless `alt` is given. */
+/**
+ * The brand's one mark, the hexagon with a bolt (src/web/assets/brand-logo.svg), used by the
+ * landing, the admin and, as the same bytes, /favicon.svg and the PNG icons rendered from it
+ * (docs/decisions/045-landing-islands-and-one-brand-mark.md). Decorative unless `alt` is given;
+ * `data-brand-mark` lets tests compare the site's and the admin's marks.
+ */
 export function BrandLogo({
   className,
   alt = '',
@@ -19,12 +24,13 @@ export function BrandLogo({
       height={size}
       decoding="async"
       draggable={false}
+      data-brand-mark=""
       className={cn('select-none', className)}
     />
   );
 }
 
-/** Logo followed by the brand name, for the header, footer and mobile bar. */
+/** The mark followed by the brand name: landing header, footer, admin header and login. */
 export function BrandLockup({ name, className }: { name: string; className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2.5 font-semibold tracking-tight', className)}>

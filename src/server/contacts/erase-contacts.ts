@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import type { Db } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
+import { HttpError } from '../http-error.ts';
+import { addressHash } from './address-hash.ts';
+
+/**
+ * Erasing contacts (GDPR Art. 17; docs/personal-data.md is the map of what happens where). Not a
+ * soft delete: per batch of contacts, in one transaction,
+ * - an address on the unsubscribe list is replaced by its keyed hash (address-hash.ts), and a
+ *   contact marked unsubscribed without a list row gets one, so the person is never mailed again
+ *   if re-added or re-imported;
+ * - mail-queue rows about them (their lead notifications, the digests those were folded into, task
+ *   reminders linking to them, mail to their address) are cleared, and cancelled when not yet sent;
+ * - the contact rows are deleted: messages, tasks and tags go with them (cascade), campaign
+ *   recipient rows keep only their status (trigger, migration 0010), a converted client keeps its
+ *   record without the link (foreign key `set null`).
+ * After each batch commits, outbox `.eml` files naming one of them are deleted.
+ */
+
+export interface EraseOptions {
+  /** Key of the unsubscribe list's address hashes (address-hash.ts). */
+  hashKey: Buffer;
+  /** The outbox folder (`DATA_DIR/outbox`), or null when there is none to clean. */
+  outboxDir: string | null;
+  /** Contacts per transaction (default 2,000): a bulk erase holds locks on one batch at a time. */
+  batchSize?: number;
+}
+
+/** The reason a cancelled mail-queue row shows. */
+export const ERASED_MAIL_ERROR = 'Cancelled: the contact was erased.';
+
+/**
+ * Erases contact `id`.
+ * @throws HttpError 404 when there is no such contact.
+ */
+export async function eraseContact(db: Db, id: number, options: EraseOptions): Promise<void> {
+  const erased = await eraseContacts(db, sql`${contacts.id} = ${id}`, options);
+  if (erased === 0) throw new HttpError(404, 'Contact not found');
+}
+
+/**
+ * Erases every contact matching `where` (a condition on `contacts`), in keyset batches by id, each
+ * batch one transaction. @returns how many contacts were erased.
+ */
+export async function eraseContacts(db: Db, where: SQL, options: EraseOptions): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  let outbox: OutboxIndex | null | undefined;
+  let afterId = 0;
+  let erased = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = resultRows<{ id: number; email: string; unsubscribed: boolean }>(
+        await tx.execute(sql`
+          select ${contacts.id} as id, ${contacts.email} as email,
+            ${contacts.unsubscribedAt} is not null as unsubscribed
+          from ${contacts} where ${contacts.id} > ${afterId} and (${where})
+          order by ${contacts.id} limit ${batchSize} for update`),
+      ).map((r) => ({
+        id: Number(r.id),
+        email: r.email.toLowerCase(),
+        unsubscribed: Boolean(r.unsubscribed),
+      }));
+      if (rows.length === 0) return rows;
+      await eraseBatch(tx as unknown as Db, rows, options.hashKey);
+      return rows;
+    });
+    if (batch.length === 0) break;
+    erased += batch.length;
+    afterId = batch.at(-1)!.id;
+    if (options.outboxDir) {
+      outbox ??= await indexOutbox(options.outboxDir);
+      await removeOutboxFiles(outbox, batch);
+    }
+    if (batch.length < batchSize) break;
+  }
+  return erased;
+}
+
+async function eraseBatch(
+  tx: Db,
+  rows: { id: number; email: string; unsubscribed: boolean }[],
+  hashKey: Buffer,
+): Promise<void> {
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const people = JSON.stringify(
+    rows.map((r) => ({ e: r.email, h: addressHash(hashKey, r.email), u: r.unsubscribed })),
+  );
+  const peopleTable = sql`(select * from json_to_recordset(${people}::json) as p(e text, h text, u boolean))`;
+  const idTable = sql`(select value::int as id from json_array_elements_text(${ids}::json))`;
+
+  // The unsubscribe list: the address becomes its hash. An address erased before (re-added,
+  // unsubscribed again) already has a hash row: its address row simply goes.
+  await tx.execute(sql`
+    delete from unsubscribes u using ${peopleTable} p
+    where lower(u.email) = p.e and exists (select 1 from unsubscribes x where x.email_hash = p.h)`);
+  await tx.execute(sql`
+    update unsubscribes u set email = null, email_hash = p.h, contact_id = null
+    from ${peopleTable} p where lower(u.email) = p.e`);
+  await tx.execute(sql`
+    insert into unsubscribes (email_hash) select p.h from ${peopleTable} p where p.u
+    on conflict do nothing`);
+
+  // The mail queue: their lead notifications (and digests holding them), task reminders linking
+  // to them, mail to or replying to their address. Not yet sent: cancelled.
+  await tx.execute(sql`
+    update mail_queue q set
+      subject = '(erased)', html = '', text = null, reply_to = null,
+      digest_entry_html = null, digest_entry_text = null,
+      to_address = case when lower(q.to_address) in (select e from ${peopleTable} p) then '' else q.to_address end,
+      last_error = case when q.status in ('pending', 'sending', 'failed') then ${ERASED_MAIL_ERROR} end,
+      status = case when q.status in ('pending', 'sending', 'failed') then 'failed' else q.status end,
+      updated_at = now()
+    where q.contact_id in ${idTable}
+      or q.id in (select n.digest_id from mail_queue n where n.contact_id in ${idTable} and n.digest_id is not null)
+      or lower(q.to_address) in (select e from ${peopleTable} p)
+      or lower(q.reply_to->>'address') in (select e from ${peopleTable} p)
+      or (q.kind = 'task_reminder' and exists (
+        select 1 from regexp_matches(q.html, '/admin/contacts/([0-9]{1,9})(?![0-9])', 'g') as m(link)
+        where m.link[1]::int in ${idTable}))`);
+
+  // The contacts: messages, tasks and tags go by cascade; campaign rows are cleared by trigger.
+  await tx.execute(sql`delete from ${contacts} where ${contacts.id} in ${idTable}`);
+}
+
+/** Outbox files by the addresses (`a:<address>`) and contact links (`i:<id>`) found in them. */
+type OutboxIndex = Map<string, string[]>;
+
+const ADDRESS = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+\.[a-z0-9-]+/gi;
+const CONTACT_LINK = /\/admin\/contacts\/(\d{1,9})(?!\d)/g;
+
+/**
+ * Reads every `.eml` of the outbox once, decoding headers and bodies (quoted-printable, base64,
+ * encoded words), and notes the addresses and contact links each one holds.
+ */
+async function indexOutbox(dir: string): Promise<OutboxIndex> {
+  const index: OutboxIndex = new Map();
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return index;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let text: string;
+    try {
+      const raw = await fs.readFile(file);
+      const mail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+      const headers = [...mail.headers.values()]
+        .map((v) => (typeof v === 'object' && v !== null && 'text' in v ? String(v.text) : String(v)))
+        .join('\n');
+      text = [
+        headers,
+        mail.subject ?? '',
+        mail.text ?? '',
+        typeof mail.html === 'string' ? mail.html : '',
+      ].join('\n');
+    } catch {
+      continue;
+    }
+    const keys = new Set<string>();
+    for (const m of text.matchAll(ADDRESS)) keys.add(`a:${m[0].toLowerCase()}`);
+    for (const m of text.matchAll(CONTACT_LINK)) keys.add(`i:${Number(m[1])}`);
+    for (const key of keys) {
+      const files = index.get(key);
+      if (files) files.push(file);
+      else index.set(key, [file]);
+    }
+  }
+  return index;
+}
+
+async function removeOutboxFiles(index: OutboxIndex, rows: { id: number; email: string }[]): Promise<void> {
+  for (const row of rows) {
+    for (const key of [`a:${row.email}`, `i:${row.id}`]) {
+      for (const file of index.get(key) ?? []) await fs.rm(file, { force: true });
+      index.delete(key);
+    }
+  }
+}

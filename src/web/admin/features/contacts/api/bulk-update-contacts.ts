@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactBulk } from '@/shared/contacts';
+import { apiRequest } from '@/web/lib/api';
+import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getClientsQueryOptions } from '../../clients/api/get-clients';
+import { TASKS_URL } from '../../tasks/api/get-tasks';
+import { CONTACTS_URL } from './get-contacts';
+
+/**
+ * Runs one bulk action on the contact list (`POST /api/admin/contacts/bulk`, README 'Bulk
+ * actions'): `selection` is the ticked ids, or the list's filter less the unticked ids ('Select
+ * all N matching', resolved by the server); `action` sets the status, adds or removes a tag, or
+ * erases (docs/personal-data.md).
+ * @returns `affected`: how many contacts changed (a status they already had does not count).
+ * @throws Error `"400: {error}"` for a bad selection, `"404: {error}"` for an unknown tag.
+ */
+export async function bulkUpdateContacts(body: ContactBulk): Promise<{ affected: number }> {
+  const res = await apiRequest('POST', `${CONTACTS_URL}/bulk`, body);
+  return (await res.json()) as { affected: number };
+}
+
+/**
+ * The bulk action as a mutation. Every query under the contacts path refreshes (lists, counts and
+ * any contact detail in the cache, whose key is `${CONTACTS_URL}/{id}`), with the tasks, clients
+ * and dashboard figures a status change or an erasure moves.
+ */
+export function useBulkUpdateContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkUpdateContacts,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          predicate: (query) =>
+            typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(CONTACTS_URL),
+        }),
+        queryClient.invalidateQueries({ queryKey: [TASKS_URL] }),
+        queryClient.invalidateQueries({ queryKey: getClientsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactTask, ContactTaskEdit } from '@/shared/tasks';
+import { apiRequest } from '@/web/lib/api';
+import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+
+/**
+ * Replaces a follow-up task's title, description, priority and due date (`PUT /api/admin/tasks/{taskId}`).
+ * @throws Error `"404: …"` when the task is gone, `"400: …"` for a blank title.
+ */
+export async function editContactTask({
+  task,
+  edit,
+}: {
+  task: Pick<ContactTask, 'id' | 'contactId'>;
+  edit: ContactTaskEdit;
+}): Promise<ContactTask> {
+  const res = await apiRequest('PUT', `${TASKS_URL}/${task.id}`, edit);
+  return (await res.json()) as ContactTask;
+}
+
+/** Task editing as a mutation; refreshes the contact and the task list (the dashboard's). */
+export function useEditContactTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editContactTask,
+    onSuccess: (_task, { task }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(task.contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+      ]),
+  });
+}

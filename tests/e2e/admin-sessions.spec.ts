@@ -1,0 +1,108 @@
+/**
+ * The Security screen's sessions list (decision 036) in the real browser against the built server:
+ * an owner signed in from three browsers (each its own user agent) sees every session with its
+ * device, address and times, signs one out with 'Sign out', then the rest with 'Sign out everywhere
+ * else'; the signed-out browsers land on the login screen. The owner's new-device emails are in
+ * the outbox. Screenshots at 1280 and 390 px go to test-results/screenshots/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import PostalMime from 'postal-mime';
+import { expectNoAxeViolations, expectNoHorizontalScroll, watchPageErrors } from './support/admin';
+import { expectNothingClipped } from './support/layout';
+import { type AppServer, startAppServer } from './support/server';
+
+const OWNER = { username: 'owner', password: 'correct horse battery' };
+const shots = 'test-results/screenshots';
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+let server: AppServer;
+test.beforeAll(async () => {
+  server = await startAppServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+});
+test.afterAll(async () => server?.stop());
+
+async function signedInPage(browser: Browser, userAgent: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, userAgent });
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+async function outboxSubjects(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+  const mails = await Promise.all(files.map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))));
+  return mails.map((m) => m.subject ?? '');
+}
+
+test('lists the active sessions and signs them out, one or all but this one', async ({ browser }) => {
+  test.slow();
+  const laptop = await signedInPage(browser, CHROME_MAC);
+  const problems = watchPageErrors(laptop);
+  const office = await signedInPage(browser, FIREFOX_WINDOWS);
+  const phone = await signedInPage(browser, IPHONE);
+
+  await laptop.goto('/admin/security');
+  const list = laptop.getByRole('list', { name: 'Active sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list).toContainText('Chrome 131 on macOS (desktop)');
+  await expect(list).toContainText('Firefox 133 on Windows (desktop)');
+  await expect(list).toContainText('Safari 17 on iOS (mobile)');
+  await expect(list).toContainText('Address 127.0.0.1');
+  await expect(list.getByRole('listitem').filter({ hasText: 'This browser' })).toContainText('Chrome 131');
+  await expectNoAxeViolations(laptop);
+  for (const { label, width, height } of [
+    { label: 'desktop', width: 1280, height: 900 },
+    { label: 'mobile', width: 390, height: 844 },
+  ]) {
+    await laptop.setViewportSize({ width, height });
+    // Let the resized page lay out and paint before the full-page shot.
+    await laptop.waitForTimeout(300);
+    await expectNoHorizontalScroll(laptop);
+    await expectNothingClipped(laptop);
+    await laptop.screenshot({ path: `${shots}/admin-security-sessions-${label}.png`, fullPage: true });
+  }
+  await laptop.setViewportSize({ width: 1280, height: 900 });
+
+  // 'Sign out' on the Firefox row: that browser is signed out, the others stay.
+  await list.getByRole('button', { name: /Sign out Firefox 133/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await office.goto('/admin/security');
+  await expect(office).toHaveURL(/\/admin\/login$/);
+  await phone.goto('/admin/security');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+
+  // 'Sign out everywhere else', after its confirmation.
+  await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const confirm = laptop.getByRole('alertdialog');
+  await expect(confirm).toContainText('One other browser is signed out.');
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(laptop.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/admin\/login$/);
+  await laptop.reload();
+  await expect(laptop.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+
+  // The owner was told about each new device, through the mail queue's outbox: the Firefox and
+  // the iPhone sign-ins (the installation's first sign-in, the Mac, has no device to differ from).
+  await expect
+    .poll(
+      async () => (await outboxSubjects(server.dataDir)).filter((s) => s.includes('New sign-in')).length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(2);
+  expect(problems.filter((p) => !p.includes('401') && !p.includes('Failed to load resource'))).toEqual([]);
+});

@@ -40,6 +40,8 @@ export const credentialCreateSchema = z.object({
   notes: optional(20_000, 'Notes'),
 });
 export type CredentialInput = z.output<typeof credentialCreateSchema>;
+/** What `POST /api/admin/credentials` takes: an absent optional field is stored as none. */
+export type CredentialCreate = z.input<typeof credentialCreateSchema>;
 
 /** PATCH /api/admin/credentials/{id}: the same fields, each optional; absent fields are kept. */
 export const credentialUpdateSchema = credentialCreateSchema.partial();

@@ -1,3 +1,7 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { z } from 'zod';
 import type { loginResultSchema } from './auth.ts';
 import { rowId } from './ids.ts';
@@ -125,6 +129,14 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 /** A finished step. */
 export const stepOkSchema = z.object({ ok: z.literal(true) });
 /** WebAuthn options as @simplewebauthn/server makes them, for @simplewebauthn/browser. */
-export const webAuthnOptionsSchema = z.record(z.string(), z.unknown()).describe('WebAuthn options (JSON).');
+const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Passkey registration options, as @simplewebauthn/server makes them and the browser's ceremony takes them. */
+export const webAuthnRegistrationOptionsSchema = z
+  .custom<PublicKeyCredentialCreationOptionsJSON>(isJsonObject)
+  .describe('WebAuthn registration options (JSON).');
+/** Passkey sign-in or step-up options, as @simplewebauthn/server makes them and the browser takes them. */
+export const webAuthnAuthenticationOptionsSchema = z
+  .custom<PublicKeyCredentialRequestOptionsJSON>(isJsonObject)
+  .describe('WebAuthn authentication options (JSON).');
 /** POST /api/admin/security/totp: the secret to enrol, as text, URI and QR code (data: URL). */
 export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/shared/api/routes.ts';
 import { VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
@@ -89,6 +90,22 @@ describe('OpenAPI document', () => {
     // …and nothing else: pages and the reference page's own files are not API.
     const documented = operations(doc).map(([m, p]) => `${m} ${p}`);
     expect(documented.sort()).toEqual(api.map((r) => `${r.method} ${toOpenApiPath(r.url)}`).sort());
+  });
+
+  it('serves every JSON route from its one declaration in src/shared/api, and every declaration is served', () => {
+    const declared = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    // The reference page and its document are the only /api routes not declared: they are not JSON calls.
+    const registered = t.app.routeList
+      .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'))
+      .filter(
+        (r) => r.url !== '/api/openapi.json' && r.url !== '/api/docs' && !r.url.startsWith('/api/docs/'),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThan(80);
+    expect(new Set(declared).size, 'two route names for one endpoint').toBe(declared.length);
+    expect([...registered].sort()).toEqual([...declared].sort());
+    // A route registered with a method or path of its own (not from a declaration) shows up here.
+    expect(registered.filter((r) => !declared.includes(r))).toEqual([]);
   });
 
   it('reports a route the document lacks (the check can fail)', () => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactCreatedSchema, contactRequestSchema, powChallengeSchema } from '../../shared/contact.ts';
+import { publicEndpoints as api } from '../../shared/api/public.ts';
 import { deviceClass } from '../analytics/device-class.ts';
 import { createContact } from '../contacts/create-contact.ts';
 import { contentSpamReasons, type SpamReason } from '../spam/content-checks.ts';
 import { createPowChallenge, powKeys, verifyPow } from '../spam/proof-of-work.ts';
+import { serveEndpoint } from './serve-endpoint.ts';
 
 /** Largest accepted contact body (docs/product.md §3.5: ≤ 16 KB); larger gets 413. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
@@ -28,58 +29,37 @@ export async function contactRoutes(app: FastifyInstance) {
   const keys = powKeys(app.appSecret);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get(
-    '/api/contact/challenge',
-    {
-      config: {
-        rateLimit: {
-          max: Math.max(CHALLENGE_RATE_LIMIT, app.config.contactRateLimit),
-          timeWindow: '1 minute',
-        },
-      },
-      schema: {
-        summary: 'A proof-of-work challenge for the contact form (ALTCHA)',
-        description:
-          'Solved in the background by the landing page; its solution goes with the form as `altcha`. ' +
-          'Each challenge is accepted once and expires after 30 minutes.',
-        response: { 200: powChallengeSchema },
+  typed.route({
+    ...serveEndpoint(typed, api.getContactChallenge),
+    config: {
+      rateLimit: {
+        max: Math.max(CHALLENGE_RATE_LIMIT, app.config.contactRateLimit),
+        timeWindow: '1 minute',
       },
     },
-    async (_request, reply) => {
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return createPowChallenge(keys);
     },
-  );
+  });
 
-  typed.post(
-    '/api/contact',
-    {
-      bodyLimit: CONTACT_BODY_LIMIT,
-      config: {
-        rateLimit: {
-          max: app.config.contactRateLimit,
-          timeWindow: '10 minutes',
-          // The x-ratelimit-* headers on every accepted post tell a bot its budget and cost each
-          // lead three headers (decision 027); a refused post still gets Retry-After.
-          addHeadersOnExceeding: {
-            'x-ratelimit-limit': false,
-            'x-ratelimit-remaining': false,
-            'x-ratelimit-reset': false,
-          },
+  typed.route({
+    ...serveEndpoint(typed, api.submitContactForm),
+    bodyLimit: CONTACT_BODY_LIMIT,
+    config: {
+      rateLimit: {
+        max: app.config.contactRateLimit,
+        timeWindow: '10 minutes',
+        // The x-ratelimit-* headers on every accepted post tell a bot its budget and cost each
+        // lead three headers (decision 027); a refused post still gets Retry-After.
+        addHeadersOnExceeding: {
+          'x-ratelimit-limit': false,
+          'x-ratelimit-remaining': false,
+          'x-ratelimit-reset': false,
         },
       },
-      schema: {
-        summary: 'Send the contact form (creates or updates a lead)',
-        description:
-          "A second submission from the same address joins that contact's conversation. " +
-          'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes); body at most 16 KB. ' +
-          'Without a solved `altcha` challenge (see GET /api/contact/challenge), with the honeypot ' +
-          'filled or flagged by the content checks, the lead is stored as spam; the answer is the same.',
-        body: contactRequestSchema,
-        response: { 201: contactCreatedSchema },
-      },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const body = request.body;
       const reasons: SpamReason[] = [];
       const pow = app.config.contactPow ? await verifyPow(body.altcha, keys) : null;
@@ -102,5 +82,5 @@ export async function contactRoutes(app: FastifyInstance) {
       else app.mailQueue.nudgeSoon();
       return reply.code(201).send({ id: created.id });
     },
-  );
+  });
 }

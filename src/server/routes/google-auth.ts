@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { googleCallbackQuerySchema, type MailStatus, mailStatusSchema } from '../../shared/mail.ts';
-import { errors, htmlResponse, redirectResponse } from '../../shared/responses.ts';
+import { mailEndpoints as api } from '../../shared/api/mail.ts';
+import type { MailStatus } from '../../shared/mail.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { deriveKey, open, seal } from '../crypto/secret-box.ts';
 import { HttpError } from '../http-error.ts';
@@ -12,6 +12,7 @@ import { canReadReplies } from '../mail/gmail/gmail-reader.ts';
 import { GMAIL_SCOPES, googleClient, oidc } from '../mail/gmail/google-oauth.ts';
 import { countSentLast24h } from '../mail/mail-usage.ts';
 import { guardWithSession } from '../plugins/session.ts';
+import { serveEndpoint } from './serve-endpoint.ts';
 
 const STATE_COOKIE = 'oauth_google';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -43,10 +44,9 @@ export async function googleAuthRoutes(app: FastifyInstance) {
       .update(token ?? '')
       .digest('base64url');
 
-  r.get(
-    '/api/auth/google/status',
-    { schema: { summary: 'The mail connection and the daily cap', response: { 200: mailStatusSchema } } },
-    async (): Promise<MailStatus> => {
+  r.route({
+    ...serveEndpoint(r, api.getMailStatus),
+    handler: async (): Promise<MailStatus> => {
       const connection = await getGmailConnection(app.db);
       const provider = await app.mailer.active();
       return {
@@ -62,22 +62,11 @@ export async function googleAuthRoutes(app: FastifyInstance) {
         dailyLimit: app.config.mail.dailyLimit,
       };
     },
-  );
+  });
 
-  r.get(
-    '/api/auth/google',
-    {
-      schema: {
-        summary: 'Start connecting Gmail Workspace (opened in a popup)',
-        response: {
-          302: redirectResponse(
-            "To Google's consent screen, with a PKCE challenge and a state bound to the session.",
-          ),
-          503: htmlResponse('A page saying GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set.'),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.connectGmail),
+    handler: async (request, reply) => {
       if (!configured) {
         return reply
           .code(503)
@@ -124,21 +113,11 @@ export async function googleAuthRoutes(app: FastifyInstance) {
         })
         .redirect(url.href);
     },
-  );
+  });
 
-  r.get(
-    '/api/auth/google/callback',
-    {
-      schema: {
-        summary: 'Where Google sends the popup back',
-        querystring: googleCallbackQuerySchema,
-        response: {
-          200: htmlResponse('A page: connected (it closes itself), or what Google answered instead.'),
-          ...errors({ 400: 'The attempt expired, was started elsewhere, or Google did not complete it.' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.finishGmailConnection),
+    handler: async (request, reply) => {
       const sealed = request.cookies[STATE_COOKIE];
       let saved: { state: string; verifier: string; redirectUri: string; session: string; expires: number };
       try {
@@ -202,5 +181,5 @@ export async function googleAuthRoutes(app: FastifyInstance) {
           ),
         );
     },
-  );
+  });
 }

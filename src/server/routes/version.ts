@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { versionSchema } from '../../shared/version.ts';
+import { publicEndpoints as api } from '../../shared/api/public.ts';
 import { projectRoot } from '../project-root.ts';
+import { serveEndpoint } from './serve-endpoint.ts';
 
 /**
  * The running release: package.json's `version` (semver; what changed is in CHANGELOG.md), read
@@ -15,11 +16,6 @@ export const appVersion: string = (
 
 /** `GET /api/version`: which release answers (for an upgrade check or a PaaS dashboard). */
 export async function versionRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/version',
-      { schema: { summary: 'The running release', response: { 200: versionSchema } } },
-      async () => ({ version: appVersion }),
-    );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.route({ ...serveEndpoint(r, api.getVersion), handler: async () => ({ version: appVersion }) });
 }

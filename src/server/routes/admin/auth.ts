@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminCheckSchema, loginResultSchema, loginSchema } from '../../../shared/auth.ts';
-import { errors, noContent } from '../../../shared/responses.ts';
+import { authEndpoints as api } from '../../../shared/api/auth.ts';
 import { createChallenge, factorSummary, recordEvent } from '../../auth/second-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { HttpError } from '../../http-error.ts';
+import { serveEndpoint } from '../serve-endpoint.ts';
 import { originOf, recordSignIn, setPendingCookie } from './second-factor.ts';
 
 /**
@@ -18,17 +18,10 @@ import { originOf, recordSignIn, setPendingCookie } from './second-factor.ts';
 export async function adminAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/login',
-    {
-      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '15 minutes' } },
-      schema: {
-        summary: 'Sign in (sets the session cookie, or asks for the second factor)',
-        body: loginSchema,
-        response: { 200: loginResultSchema, ...errors({ 401: 'Wrong user name or password.' }) },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.login),
+    config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '15 minutes' } },
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       if (!verifyAdmin(app.config.admin, username, password)) {
         await recordEvent(app.db, originOf(request), 'failed', 'password');
@@ -51,21 +44,22 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       request.log.info('admin signed in');
       return reply.setSessionCookie(session.token, session.expiresAt).send({ ok: true });
     },
-  );
+  });
 
-  r.post(
-    '/logout',
-    { schema: { summary: 'Sign out', response: { 204: noContent } } },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.logout),
+    handler: async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(app.db, token);
       return reply.clearSessionCookie().code(204).send();
     },
-  );
+  });
 
-  r.get(
-    '/check',
-    { schema: { summary: 'Whether this browser is signed in', response: { 200: adminCheckSchema } } },
-    async (request) => ({ isAdmin: (await request.adminSession()) !== null, demoMode: app.config.demoMode }),
-  );
+  r.route({
+    ...serveEndpoint(r, api.getAdminCheck),
+    handler: async (request) => ({
+      isAdmin: (await request.adminSession()) !== null,
+      demoMode: app.config.demoMode,
+    }),
+  });
 }

@@ -1,15 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  type ImportMapping,
-  importMappingSchema,
-  importQuerySchema,
-  importResultSchema,
-} from '../../../shared/contact-import.ts';
-import { errors } from '../../../shared/responses.ts';
+import { contactEndpoints } from '../../../shared/api/contacts.ts';
+import { type ImportMapping, importMappingSchema } from '../../../shared/contact-import.ts';
 import { importContacts } from '../../contacts/import-contacts.ts';
 import { HttpError } from '../../http-error.ts';
+import { serveEndpoint } from '../serve-endpoint.ts';
 
 /** Largest CSV file taken (bytes): 100,000 contacts with notes fit in a tenth of it. */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -27,31 +23,9 @@ export async function adminContactImportRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/contacts/import',
-    {
-      schema: {
-        summary: 'Import contacts from a CSV file (dry run or for real)',
-        description:
-          'Multipart: optional `mapping` (JSON object, column header → name, firstName, lastName, email, ' +
-          'phone, company, notes, status, tags or ignore; unmapped headers are guessed) and `consent` ' +
-          "('true' records that the people agreed to receive email), then `file`. UTF-8 with or without BOM, " +
-          'comma or semicolon, RFC 4180 quoting. `dryRun=true` changes nothing and answers the same counts. ' +
-          'A row whose address (any case) has a contact merges: empty fields filled, tags added, nothing ' +
-          'overwritten. Imported people without consent are never campaign recipients.',
-        consumes: ['multipart/form-data'],
-        querystring: importQuerySchema,
-        response: {
-          200: importResultSchema,
-          ...errors({
-            400: 'Not CSV, empty, no column of addresses, or a bad `mapping`.',
-            413: 'The file is larger than 100 MB.',
-            415: 'Not a multipart/form-data request.',
-          }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, contactEndpoints.importContacts),
+    handler: async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
       let mapping: ImportMapping | undefined;
       let consent = request.query.consent === 'true';
@@ -83,7 +57,7 @@ export async function adminContactImportRoutes(app: FastifyInstance) {
       }
       throw new HttpError(400, 'No file: send the CSV as the multipart field `file`.');
     },
-  );
+  });
 }
 
 function parseMapping(text: string): ImportMapping {

@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessions } from '../../../db/schema/index.ts';
-import {
-  credentialCreateSchema,
-  credentialSchema,
-  credentialUpdateSchema,
-  VAULT_PASSWORD_HEADER,
-} from '../../../shared/credentials.ts';
-import { idParams } from '../../../shared/ids.ts';
-import { errors, noContent } from '../../../shared/responses.ts';
+import { credentialEndpoints as api } from '../../../shared/api/credentials.ts';
+import { VAULT_PASSWORD_HEADER } from '../../../shared/credentials.ts';
 import { hasSecondFactor, VAULT_FACTOR_IDLE_MS } from '../../auth/second-factor.ts';
 import { HttpError } from '../../http-error.ts';
 import { documentResponses } from '../../plugins/api-contract.ts';
@@ -22,8 +15,7 @@ import {
   updateCredential,
 } from '../../vault/credential-operations.ts';
 import { isVaultInitialized } from '../../vault/vault-keys.ts';
-
-const noCredential = errors({ 404: 'No such credential.' });
+import { serveEndpoint } from '../serve-endpoint.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,62 +76,32 @@ export async function adminCredentialRoutes(app: FastifyInstance) {
       await app.db.update(sessions).set({ factorSeenAt: new Date() }).where(eq(sessions.id, session!.id));
   });
 
-  r.get(
-    '/credentials',
-    { schema: { summary: 'Every credential, decrypted', response: { 200: z.array(credentialSchema) } } },
-    async (request) => listCredentials(app.db, request.vaultKey),
-  );
+  r.route({
+    ...serveEndpoint(r, api.listCredentials),
+    handler: async (request) => listCredentials(app.db, request.vaultKey),
+  });
 
-  r.get(
-    '/credentials/:id',
-    {
-      schema: {
-        summary: 'One credential, decrypted',
-        params: idParams,
-        response: { 200: credentialSchema, ...noCredential },
-      },
-    },
-    async (request) => getCredential(app.db, request.vaultKey, request.params.id),
-  );
+  r.route({
+    ...serveEndpoint(r, api.getCredential),
+    handler: async (request) => getCredential(app.db, request.vaultKey, request.params.id),
+  });
 
-  r.post(
-    '/credentials',
-    {
-      schema: {
-        summary: 'Store a credential (encrypted)',
-        body: credentialCreateSchema,
-        response: { 201: credentialSchema },
-      },
-    },
-    async (request, reply) =>
+  r.route({
+    ...serveEndpoint(r, api.createCredential),
+    handler: async (request, reply) =>
       reply.code(201).send(await createCredential(app.db, request.vaultKey, request.body)),
-  );
+  });
 
-  r.patch(
-    '/credentials/:id',
-    {
-      schema: {
-        summary: 'Change fields of a credential (absent fields are kept)',
-        params: idParams,
-        body: credentialUpdateSchema,
-        response: { 200: credentialSchema, ...noCredential },
-      },
-    },
-    async (request) => updateCredential(app.db, request.vaultKey, request.params.id, request.body),
-  );
+  r.route({
+    ...serveEndpoint(r, api.updateCredential),
+    handler: async (request) => updateCredential(app.db, request.vaultKey, request.params.id, request.body),
+  });
 
-  r.delete(
-    '/credentials/:id',
-    {
-      schema: {
-        summary: 'Delete a credential',
-        params: idParams,
-        response: { 204: noContent, ...noCredential },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.deleteCredential),
+    handler: async (request, reply) => {
       await deleteCredential(app.db, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -3,24 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passkeys, sessions } from '../../../db/schema/index.ts';
+import { securityEndpoints as api } from '../../../shared/api/security.ts';
 import { DEMO_ADMIN } from '../../../shared/demo-admin.ts';
-import { idParams } from '../../../shared/ids.ts';
-import { errors, noContent } from '../../../shared/responses.ts';
-import {
-  codeSchema,
-  endedSessionsSchema,
-  stepOkSchema as okSchema,
-  webAuthnOptionsSchema as optionsSchema,
-  passkeyAssertionSchema,
-  passkeyCreateSchema,
-  passkeyRenameSchema,
-  passkeySummarySchema,
-  recoveryCodesSchema,
-  securityOverviewSchema,
-  sessionListSchema,
-  stepUpSchema,
-  totpEnrolmentSchema,
-} from '../../../shared/security.ts';
 import { endOtherSessions } from '../../auth/end-other-sessions.ts';
 import { endSession } from '../../auth/end-session.ts';
 import { isNewDevice } from '../../auth/is-new-device.ts';
@@ -57,6 +41,7 @@ import { stepUpSession } from '../../auth/step-up-session.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { deriveKey } from '../../crypto/secret-box.ts';
 import { HttpError } from '../../http-error.ts';
+import { serveEndpoint } from '../serve-endpoint.ts';
 
 /**
  * The WebAuthn and QR code libraries (about 6 MB of heap) load on the first passkey or TOTP
@@ -70,9 +55,6 @@ export const PENDING_COOKIE = 'sid_pending';
 const PENDING_PATH = '/api/admin/login';
 const TOTP_KEY_PURPOSE = 'totp-secret';
 const READ_ONLY = 'Demo mode: the Security screen is read-only.';
-/** What a factor change answers without a fresh step-up (decision 036). */
-const STEP_UP_NEEDED =
-  'Step-up needed: no password-plus-factor check (POST /api/admin/security/step-up) in the last 5 minutes (`details.stepUp`).';
 
 /** The request's address (as Fastify resolves it, TRUST_PROXY aware) and user agent. */
 export function originOf(request: FastifyRequest): RequestOrigin {
@@ -189,9 +171,6 @@ async function authenticationOptions(
   });
 }
 
-/** WebAuthn options travel as the library made them (JSON-ready objects without an index signature). */
-const asJson = (options: object) => options as Record<string, unknown>;
-
 /**
  * The sign-in steps after the password, and passkey-only sign-in (decision 024). Each is rate
  * limited per address like the password (`LOGIN_RATE_LIMIT` per 15 minutes). The pending state
@@ -231,20 +210,10 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
     return pending;
   };
 
-  r.post(
-    '/login/totp',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: 'Second sign-in step: a code from the authenticator app',
-        body: codeSchema,
-        response: {
-          200: okSchema,
-          ...errors({ 401: 'No pending sign-in step (5 minutes), or a wrong or used code.' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.loginWithTotp),
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const pending = await pendingStep(request);
       const key = totpKey(app);
       if (!(await limited(() => useTotpCode(app.db, key, request.body.code)))) {
@@ -252,46 +221,30 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
       }
       return finish(request, reply, pending.id, 'password+totp');
     },
-  );
+  });
 
-  r.post(
-    '/login/recovery',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: 'Second sign-in step: a recovery code (each works once)',
-        body: codeSchema,
-        response: {
-          200: okSchema,
-          ...errors({ 401: 'No pending sign-in step (5 minutes), or a wrong or used recovery code.' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.loginWithRecoveryCode),
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const pending = await pendingStep(request);
       if (!(await limited(() => useRecoveryCode(app.db, request.body.code)))) {
         return fail(request, 'password+recovery-code', 'Invalid recovery code');
       }
       return finish(request, reply, pending.id, 'password+recovery-code');
     },
-  );
+  });
 
-  r.post(
-    '/login/passkey/options',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: 'Passkey sign-in: WebAuthn options (alone, or as the second step)',
-        response: { 200: optionsSchema, ...errors({ 409: 'APP_URL has no domain name: passkeys are off.' }) },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.getPasskeyLoginOptions),
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const pending = await findTokenChallenge(app.db, request.cookies[PENDING_COOKIE], ['second-step']);
       // After the password a passkey is the second factor; alone it must verify its user (PIN, biometrics).
       const options = await authenticationOptions(app, pending ? 'preferred' : 'required', pending !== null);
       if (pending) {
         await setChallenge(app.db, pending.id, options.challenge);
-        return asJson(options);
+        return options;
       }
       const created = await createChallenge(app.db, {
         purpose: 'passkey',
@@ -299,24 +252,14 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
         withToken: true,
       });
       setPendingCookie(reply, created.token!, created.expiresAt);
-      return asJson(options);
+      return options;
     },
-  );
+  });
 
-  r.post(
-    '/login/passkey',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: "Passkey sign-in: the authenticator's answer",
-        body: passkeyAssertionSchema,
-        response: {
-          200: okSchema,
-          ...errors({ 401: 'No pending passkey sign-in, or the passkey was not accepted.' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.loginWithPasskey),
+    config: { rateLimit },
+    handler: async (request, reply) => {
       const pending = await findTokenChallenge(app.db, request.cookies[PENDING_COOKIE], [
         'second-step',
         'passkey',
@@ -337,7 +280,7 @@ export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
       if (!used) return fail(request, method, 'The passkey was not accepted.');
       return finish(request, reply, pending.id, `${method}`);
     },
-  );
+  });
 }
 
 /**
@@ -369,15 +312,9 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
   /** The first factor also brings recovery codes (shown once), so no owner is left without a way back. */
   const codesIfFirst = async (wasFirst: boolean) => (wasFirst ? await replaceRecoveryCodes(app.db) : []);
 
-  r.get(
-    '/security',
-    {
-      schema: {
-        summary: 'The Security screen: factors and the latest sign-in events',
-        response: { 200: securityOverviewSchema },
-      },
-    },
-    async () => {
+  r.route({
+    ...serveEndpoint(r, api.getSecurityOverview),
+    handler: async () => {
       const [keys, totp, left, events] = await Promise.all([
         listPasskeys(app.db),
         totpStatus(app.db),
@@ -406,20 +343,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         })),
       };
     },
-  );
+  });
 
-  r.post(
-    '/security/passkeys/options',
-    {
-      schema: {
-        summary: 'Add a passkey: WebAuthn registration options',
-        response: {
-          200: optionsSchema,
-          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode (read-only), or APP_URL has no domain name.' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.getPasskeyRegistrationOptions),
+    handler: async (request) => {
       writable();
       // Said before the step-up: no password is asked for what cannot work here.
       const rp = requireRelyingParty(app);
@@ -440,28 +368,13 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         sessionId: session.id,
         challenge: options.challenge,
       });
-      return asJson(options);
+      return options;
     },
-  );
+  });
 
-  r.post(
-    '/security/passkeys',
-    {
-      schema: {
-        summary:
-          "Add a passkey: the authenticator's answer and a name (the first factor brings recovery codes)",
-        body: passkeyCreateSchema,
-        response: {
-          201: recoveryCodesSchema,
-          ...errors({
-            400: 'The passkey could not be verified.',
-            403: STEP_UP_NEEDED,
-            409: 'Demo mode, no registration started, or the passkey is already added.',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.registerPasskey),
+    handler: async (request, reply) => {
       writable();
       // Said before the step-up: no password is asked for what cannot work here.
       const rp = requireRelyingParty(app);
@@ -501,22 +414,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       await endOthers(request, session.id, 'A passkey was added');
       return reply.code(201).send({ recoveryCodes: codes });
     },
-  );
+  });
 
-  r.patch(
-    '/security/passkeys/:id',
-    {
-      schema: {
-        summary: 'Rename a passkey',
-        params: idParams,
-        body: passkeyRenameSchema,
-        response: {
-          200: passkeySummarySchema,
-          ...errors({ 404: 'No such passkey.', 409: 'Demo mode (read-only).' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.renamePasskey),
+    handler: async (request) => {
       writable();
       const [row] = await app.db
         .update(passkeys)
@@ -531,21 +433,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
       };
     },
-  );
+  });
 
-  r.delete(
-    '/security/passkeys/:id',
-    {
-      schema: {
-        summary: 'Remove a passkey',
-        params: idParams,
-        response: {
-          204: noContent,
-          ...errors({ 403: STEP_UP_NEEDED, 404: 'No such passkey.', 409: 'Demo mode (read-only).' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.removePasskey),
+    handler: async (request, reply) => {
       const session = await changingFactors(request);
       const [row] = await app.db
         .delete(passkeys)
@@ -557,20 +449,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       await endOthers(request, session.id, 'A passkey was removed');
       return reply.code(204).send();
     },
-  );
+  });
 
-  r.post(
-    '/security/totp',
-    {
-      schema: {
-        summary: 'Start enrolling an authenticator app (secret and QR code)',
-        response: {
-          200: totpEnrolmentSchema,
-          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode, or an authenticator app is already set up.' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.enrolTotp),
+    handler: async (request) => {
       await changingFactors(request);
       try {
         const { secret, uri } = await startTotpEnrolment(app.db, totpKey(app), {
@@ -585,21 +468,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  r.post(
-    '/security/totp/confirm',
-    {
-      schema: {
-        summary: 'Confirm the authenticator app with a code (the first factor brings recovery codes)',
-        body: codeSchema,
-        response: {
-          200: recoveryCodesSchema,
-          ...errors({ 400: 'The code is not right.', 403: STEP_UP_NEEDED, 409: 'Demo mode (read-only).' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.confirmTotp),
+    handler: async (request) => {
       const session = await changingFactors(request);
       const before = await factorSummary(app.db);
       if (!(await useTotpCode(app.db, totpKey(app), request.body.code, { pending: true }))) {
@@ -611,24 +484,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       await endOthers(request, session.id, 'An authenticator app was turned on');
       return { recoveryCodes: codes };
     },
-  );
+  });
 
-  r.delete(
-    '/security/totp',
-    {
-      schema: {
-        summary: 'Remove the authenticator app',
-        response: {
-          204: noContent,
-          ...errors({
-            403: STEP_UP_NEEDED,
-            404: 'No authenticator app is set up.',
-            409: 'Demo mode (read-only).',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.removeTotp),
+    handler: async (request, reply) => {
       const session = await changingFactors(request);
       if (!(await removeTotp(app.db))) throw new HttpError(404, 'No authenticator app is set up.');
       await recordEvent(app.db, originOf(request), 'factor-removed', 'totp');
@@ -636,20 +496,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       await endOthers(request, session.id, 'The authenticator app was removed');
       return reply.code(204).send();
     },
-  );
+  });
 
-  r.post(
-    '/security/recovery-codes',
-    {
-      schema: {
-        summary: 'New recovery codes (replaces the old set)',
-        response: {
-          200: recoveryCodesSchema,
-          ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode, or no factor yet.' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.replaceRecoveryCodes),
+    handler: async (request) => {
       const session = await changingFactors(request);
       const summary = await factorSummary(app.db);
       if (summary.passkeys === 0 && !summary.totp) {
@@ -660,19 +511,13 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       await endOthers(request, session.id, 'New recovery codes were made');
       return { recoveryCodes: codes };
     },
-  );
+  });
 
   // ---- the sessions list (decision 036): every signed-in browser, and signing them out ----
 
-  r.get(
-    '/security/sessions',
-    {
-      schema: {
-        summary: 'The live admin sessions: created, last seen, address, device',
-        response: { 200: sessionListSchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.listSessions),
+    handler: async (request) => {
       const session = await sessionOf(request);
       const list = await listSessions({ db: app.db, currentSessionId: session.id });
       return {
@@ -683,21 +528,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         })),
       };
     },
-  );
+  });
 
-  r.delete(
-    '/security/sessions/:id',
-    {
-      schema: {
-        summary: 'Sign one other session out',
-        params: idParams,
-        response: {
-          204: noContent,
-          ...errors({ 404: 'No such session.', 409: 'That is this session: use POST /api/admin/logout.' }),
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...serveEndpoint(r, api.endSession),
+    handler: async (request, reply) => {
       const session = await sessionOf(request);
       const result = await endSession({
         db: app.db,
@@ -710,46 +545,26 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       request.log.info('admin session signed out from the sessions list');
       return reply.code(204).send();
     },
-  );
+  });
 
-  r.post(
-    '/security/sessions/end-others',
-    {
-      schema: {
-        summary: 'Sign out everywhere else (every session but this one)',
-        response: { 200: endedSessionsSchema },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.endOtherSessions),
+    handler: async (request) => {
       const session = await sessionOf(request);
       const ended = await endOtherSessions({ db: app.db, keepSessionId: session.id });
       request.log.info({ ended }, 'admin signed out everywhere else');
       return { ended };
     },
-  );
+  });
 
   const rateLimit = { max: app.config.loginRateLimit, timeWindow: '15 minutes' };
 
   // ---- step-up for a change of sign-in factors: the password and a factor again (decision 036) ----
 
-  r.post(
-    '/security/step-up',
-    {
-      config: { rateLimit },
-      schema: {
-        summary:
-          'Step-up: the password plus a second factor again, before adding or removing a factor (5 minutes)',
-        body: stepUpSchema,
-        response: {
-          200: okSchema,
-          ...errors({
-            400: 'Wrong password, wrong or missing code, or the passkey was not accepted.',
-            409: 'Demo mode (read-only).',
-          }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.stepUp),
+    config: { rateLimit },
+    handler: async (request) => {
       writable();
       const session = await sessionOf(request);
       const { password, code, passkey } = request.body;
@@ -781,7 +596,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       });
       return { ok: true as const };
     },
-  );
+  });
 
   // ---- the vault's step-up: a factor again after 15 minutes idle ----
 
@@ -792,17 +607,10 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     return { ok: true as const };
   };
 
-  r.post(
-    '/security/step-up/totp',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: 'Vault step-up: a code from the authenticator app',
-        body: codeSchema,
-        response: { 200: okSchema, ...errors({ 400: 'Invalid code.' }) },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.stepUpWithTotp),
+    config: { rateLimit },
+    handler: async (request) => {
       const key = totpKey(app);
       const ok = await limitSecondFactorAttempt({
         lockout: app.secondFactorLockout,
@@ -814,18 +622,12 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       }
       return confirmed(request, 'totp');
     },
-  );
+  });
 
-  r.post(
-    '/security/step-up/passkey/options',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: 'Vault step-up: WebAuthn options',
-        response: { 200: optionsSchema, ...errors({ 409: 'APP_URL has no domain name: passkeys are off.' }) },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.getStepUpPasskeyOptions),
+    config: { rateLimit },
+    handler: async (request) => {
       const options = await authenticationOptions(app, 'preferred', true);
       const session = await sessionOf(request);
       await createChallenge(app.db, {
@@ -833,24 +635,14 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
         sessionId: session.id,
         challenge: options.challenge,
       });
-      return asJson(options);
+      return options;
     },
-  );
+  });
 
-  r.post(
-    '/security/step-up/passkey',
-    {
-      config: { rateLimit },
-      schema: {
-        summary: "Vault step-up: the passkey's answer",
-        body: passkeyAssertionSchema,
-        response: {
-          200: okSchema,
-          ...errors({ 400: 'The passkey was not accepted.', 409: 'No passkey check started.' }),
-        },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...serveEndpoint(r, api.stepUpWithPasskey),
+    config: { rateLimit },
+    handler: async (request) => {
       const session = await sessionOf(request);
       const pending = await findSessionChallenge(app.db, session.id, 'step-up');
       if (!pending?.challenge) throw new HttpError(409, 'Start the passkey check again.');
@@ -870,5 +662,5 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       }
       return confirmed(request, 'passkey');
     },
-  );
+  });
 }

@@ -2,10 +2,10 @@ import { BellOff, Download, MailWarning, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
+import { urlOf } from '@/web/lib/api-client';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
 import { useContact } from '../features/contacts/api/get-contact';
-import { CONTACTS_URL } from '../features/contacts/api/get-contacts';
 import { ContactDangerZoneCard } from '../features/contacts/components/contact-danger-zone-card';
 import { ContactInfoCard } from '../features/contacts/components/contact-info-card';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
@@ -72,7 +72,7 @@ function ContactDetail({ id }: { id: number }) {
         <div className="ml-auto flex flex-wrap gap-2">
           <ConvertToClientButton contact={contact} />
           <a
-            href={`${CONTACTS_URL}/${contact.id}/export`}
+            href={urlOf('exportContactData', { params: { id: contact.id } })}
             download
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
           >

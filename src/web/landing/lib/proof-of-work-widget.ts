@@ -5,6 +5,7 @@
  */
 import 'altcha/external';
 import ShaWorker from 'altcha/workers/sha?worker';
+import { publicRoutes } from '@/shared/api/public-routes';
 
 let widget: HTMLElementTagNameMap['altcha-widget'] | null = null;
 let payload: string | undefined;
@@ -15,7 +16,7 @@ export function solveInBackground(): void {
   if (widget) return;
   globalThis.$altcha.algorithms.set('SHA-256', () => new ShaWorker());
   const element = document.createElement('altcha-widget');
-  element.setAttribute('challenge', '/api/contact/challenge');
+  element.setAttribute('challenge', publicRoutes.getContactChallenge.path);
   element.setAttribute('auto', 'onload');
   element.setAttribute('name', 'altcha');
   element.setAttribute(

@@ -1,3 +1,4 @@
+import { publicRoutes } from '@/shared/api/public-routes';
 import type { ContactRequest } from '@/shared/contact';
 import { apiRequest, getApiErrorMessage } from '@/web/lib/api';
 import { contactForm } from '../content';
@@ -8,7 +9,8 @@ import { contactForm } from '../content';
  * @throws Error `"<status>: <body>"` from {@link apiRequest} when the server refuses it.
  */
 export async function submitContact(request: ContactRequest): Promise<void> {
-  await apiRequest('POST', '/api/contact', request);
+  const { method, path } = publicRoutes.submitContactForm;
+  await apiRequest(method, path, request);
 }
 
 /**

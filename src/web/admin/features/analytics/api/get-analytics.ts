@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Analytics } from '@/shared/analytics';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
-/** Path of the dashboard figures (docs/product.md §12.3 `GET /api/admin/analytics`); also its query key. */
-export const ANALYTICS_URL = '/api/admin/analytics';
-
-/** Fetches the dashboard's totals and the last 30 days, oldest first (decision 013). */
-export async function getAnalytics(): Promise<Analytics> {
-  const res = await apiRequest('GET', ANALYTICS_URL);
-  return (await res.json()) as Analytics;
-}
-
-/** Query options of the analytics; the key is `[ANALYTICS_URL]`. */
+/**
+ * Query options of the dashboard's totals and last 30 days, oldest first (decision 013); the key is
+ * `['/api/admin/analytics']`.
+ */
 export function getAnalyticsQueryOptions() {
-  return queryOptions({ queryKey: [ANALYTICS_URL] as const, queryFn: getAnalytics });
+  return queryOptions({
+    queryKey: [urlOf('getAnalytics')] as const,
+    queryFn: () => callApi('getAnalytics'),
+  });
 }
 
 /** The dashboard figures as a query. */

@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCheck } from '@/shared/auth';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
-/** Path of the admin status check (docs/product.md §12.3 `GET /api/admin/check`); also its query key. */
-export const ADMIN_CHECK_URL = '/api/admin/check';
-
-/** Asks the server whether this browser holds an admin session and whether demo mode is on. */
-export async function getAdminCheck(): Promise<AdminCheck> {
-  const res = await apiRequest('GET', ADMIN_CHECK_URL);
-  return (await res.json()) as AdminCheck;
-}
-
-/** Query options of the admin check; the key is `[ADMIN_CHECK_URL]`. */
+/**
+ * Query options of the admin check (docs/product.md §12.3 `GET /api/admin/check`: whether this browser
+ * holds an admin session, and whether demo mode is on); the key is `['/api/admin/check']`.
+ */
 export function getAdminCheckQueryOptions() {
-  return queryOptions({ queryKey: [ADMIN_CHECK_URL], queryFn: getAdminCheck });
+  return queryOptions({ queryKey: [urlOf('getAdminCheck')], queryFn: () => callApi('getAdminCheck') });
 }
 
 /**

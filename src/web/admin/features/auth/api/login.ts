@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCheck, LoginRequest } from '@/shared/auth';
 import type { SecondFactorNeeded } from '@/shared/security';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAdminCheckQueryOptions } from './get-admin-check';
 
 /**
@@ -11,8 +11,7 @@ import { getAdminCheckQueryOptions } from './get-admin-check';
  * @throws Error `"401: {\"error\":\"Invalid credentials\"}"` and the like (docs/product.md §4.1).
  */
 export async function login(credentials: LoginRequest): Promise<SecondFactorNeeded | null> {
-  const res = await apiRequest('POST', '/api/admin/login', credentials);
-  const body = (await res.json()) as { secondFactor?: SecondFactorNeeded };
+  const body = await callApi('login', { body: credentials });
   return body.secondFactor ?? null;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCheck } from '@/shared/auth';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAdminCheckQueryOptions } from './get-admin-check';
 
 /** Ends the admin session (docs/product.md §12.3 `POST /api/admin/logout`, no body). */
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/admin/logout');
+  await callApi('logout');
 }
 
 /**

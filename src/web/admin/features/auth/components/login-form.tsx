@@ -46,7 +46,7 @@ export function LoginForm() {
   async function signInWithPasskey() {
     setPasskeyPending(true);
     try {
-      await provePasskey(secondFactorEndpoints.login.passkeyOptions, secondFactorEndpoints.login.passkey);
+      await provePasskey(secondFactorEndpoints.login);
       await signedIn();
     } catch (error) {
       const closed =

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, CampaignCreate } from '@/shared/campaigns';
-import { apiRequest } from '@/web/lib/api';
-import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+import { callApi } from '@/web/lib/api-client';
+import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**
  * Creates a draft campaign (docs/product.md §12.3 `POST /api/admin/campaigns`); `recipientIds` (and
@@ -10,8 +10,7 @@ import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
  * @throws Error `"400: {\"error\":\"All fields are required\"}"` for a blank field.
  */
 export async function createCampaign(campaign: CampaignCreate): Promise<Campaign> {
-  const res = await apiRequest('POST', CAMPAIGNS_URL, campaign);
-  return (await res.json()) as Campaign;
+  return callApi('createCampaign', { body: campaign });
 }
 
 /** Campaign creation as a mutation; refreshes the campaign list. */

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign } from '@/shared/campaigns';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getCampaignDetailsQueryOptions } from './get-campaign-details';
-import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**
  * Deletes a campaign and its recipient log (docs/product.md §12.3 `DELETE /api/admin/campaigns/{id}`).
  * @throws Error `"409: …"` while it is sending, `"404: …"` when already gone.
  */
 export async function deleteCampaign(id: number): Promise<void> {
-  await apiRequest('DELETE', `${CAMPAIGNS_URL}/${id}`);
+  await callApi('deleteCampaign', { params: { id } });
 }
 
 /**

@@ -1,47 +1,39 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AudienceFilter, AudienceMember } from '@/shared/campaigns';
-import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
-import { CAMPAIGNS_URL } from './get-campaigns';
+import type { AudiencePage, AudiencePageQuery } from '@/shared/campaigns';
+import { callApiResponse, urlOf } from '@/web/lib/api-client';
 
 /** Path of the recipient checklists' contact list (`GET /api/admin/campaigns/audience`). */
-export const AUDIENCE_URL = `${CAMPAIGNS_URL}/audience`;
+export const AUDIENCE_URL = urlOf('listCampaignAudience');
 
 /** Contacts fetched per checklist page while the admin scrolls (never all of them). */
 export const AUDIENCE_PAGE_SIZE = 100;
 
-/** One page of the checklist; the counts come with the first page only. */
-export interface AudiencePageResult {
-  members: AudienceMember[];
-  nextCursor: string | null;
-  /** Contacts matching the filter (`X-Total-Count`); null after the first page. */
-  total: number | null;
-  /** What 'Select All' would choose (`X-Selectable-Count`); null after the first page. */
-  selectable: number | null;
-}
+/**
+ * The checklist's query: a server-side filter, and the campaign whose sends mark contacts. The
+ * page size and cursor are this module's business, so they are not part of it (nor of the key).
+ */
+export type AudienceQuery = Omit<Partial<AudiencePageQuery>, 'limit' | 'cursor'>;
 
-/** The checklist's query: a server-side filter, and the campaign whose sends mark contacts. */
-export interface AudienceQuery extends AudienceFilter {
-  campaignId?: number;
-}
-
-const header = (res: Response, name: string) => {
-  const value = res.headers.get(name);
+const countHeader = (headers: Headers, name: string) => {
+  const value = headers.get(name);
   return value === null ? null : Number(value);
 };
 
 /**
  * Fetches one page of contacts for a recipient checklist, by name, with the unsubscribed flag and,
- * with `campaignId`, each contact's mark ('sent', 'queued', 'chosen').
+ * with `campaignId`, each contact's mark ('sent', 'queued', 'chosen'). The page's cursor and, on
+ * the first page, its counts come in response headers (decision 029).
  * @throws Error `"400: …"` for a bad cursor.
  */
-export async function getAudiencePage(query: AudienceQuery, cursor?: string): Promise<AudiencePageResult> {
-  const params = { ...query, limit: AUDIENCE_PAGE_SIZE, cursor };
-  const res = await apiRequest('GET', queryKeyToUrl([AUDIENCE_URL, params]));
+export async function getAudiencePage(query: AudienceQuery, cursor?: string): Promise<AudiencePage> {
+  const { data, headers } = await callApiResponse('listCampaignAudience', {
+    query: { ...query, limit: AUDIENCE_PAGE_SIZE, cursor },
+  });
   return {
-    members: (await res.json()) as AudienceMember[],
-    nextCursor: res.headers.get('x-next-cursor'),
-    total: header(res, 'x-total-count'),
-    selectable: header(res, 'x-selectable-count'),
+    members: data,
+    nextCursor: headers.get('x-next-cursor'),
+    total: countHeader(headers, 'x-total-count'),
+    selectable: countHeader(headers, 'x-selectable-count'),
   };
 }
 

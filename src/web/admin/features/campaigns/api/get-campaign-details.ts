@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignDetails } from '@/shared/campaigns';
-import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { CAMPAIGNS_URL } from './get-campaigns';
 
 /** How often the details refresh while the campaign is sending (the progress bar reads them). */
@@ -13,11 +13,13 @@ const SENDING_REFRESH_MS = 2_000;
  * @throws Error `"404: …"` when the campaign is gone.
  */
 export async function getCampaignDetails(id: number, cursor?: string): Promise<CampaignDetails> {
-  const res = await apiRequest('GET', queryKeyToUrl([`${CAMPAIGNS_URL}/${id}/details`, { cursor }]));
-  return (await res.json()) as CampaignDetails;
+  return callApi('getCampaignDetails', { params: { id }, query: { cursor } });
 }
 
-/** Query options of one campaign's details; the key is `[CAMPAIGNS_URL, id, 'details']`. */
+/**
+ * Query options of one campaign's details; the key is `[CAMPAIGNS_URL, id, 'details']` rather than
+ * the details URL, so that invalidating the list's key `[CAMPAIGNS_URL]` refreshes it too.
+ */
 export function getCampaignDetailsQueryOptions(id: number) {
   return queryOptions({
     queryKey: [CAMPAIGNS_URL, id, 'details'] as const,

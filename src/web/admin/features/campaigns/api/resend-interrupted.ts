@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignResendInterrupted, CampaignSendResult } from '@/shared/campaigns';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
-import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**
  * Resends a campaign to its interrupted recipients, each at most once
@@ -16,8 +16,7 @@ export async function resendInterrupted({
   id,
   count,
 }: { id: number } & CampaignResendInterrupted): Promise<CampaignSendResult> {
-  const res = await apiRequest('POST', `${CAMPAIGNS_URL}/${id}/resend-interrupted`, { count });
-  return (await res.json()) as CampaignSendResult;
+  return callApi('resendCampaignInterrupted', { params: { id }, body: { count } });
 }
 
 /** The resend as a mutation; refreshes the list, the campaign's details and the daily-cap counter. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CampaignSendResult, campaignSendSchema } from '@/shared/campaigns';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
-import { CAMPAIGNS_URL, getCampaignsQueryOptions } from './get-campaigns';
+import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**
  * Sends a campaign to the chosen contacts (docs/product.md §12.3 `POST /api/admin/campaigns/{id}/send`):
@@ -17,8 +17,7 @@ export async function sendCampaign({
   id,
   ...choice
 }: { id: number } & z.input<typeof campaignSendSchema>): Promise<CampaignSendResult> {
-  const res = await apiRequest('POST', `${CAMPAIGNS_URL}/${id}/send`, choice);
-  return (await res.json()) as CampaignSendResult;
+  return callApi('sendCampaign', { params: { id }, body: choice });
 }
 
 /** Sending as a mutation; refreshes the list, the campaign's details and the daily-cap counter. */

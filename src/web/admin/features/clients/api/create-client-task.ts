@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTask, ClientTaskCreate } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getClientTasksQueryOptions } from './get-client-tasks';
-import { CLIENTS_URL } from './get-clients';
 
 /**
  * Adds a task (status working) to a client (docs/product.md §12.3 `POST
@@ -16,8 +15,7 @@ export async function createClientTask({
   clientId: number;
   task: ClientTaskCreate;
 }): Promise<ClientTask> {
-  const res = await apiRequest('POST', `${CLIENTS_URL}/${clientId}/tasks`, task);
-  return (await res.json()) as ClientTask;
+  return callApi('createClientTask', { params: { clientId }, body: task });
 }
 
 /** Client-task creation as a mutation; refreshes that client's tasks. */

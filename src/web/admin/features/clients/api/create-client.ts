@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, ClientCreate } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
-import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
+import { callApi } from '@/web/lib/api-client';
+import { getClientsQueryOptions } from './get-clients';
 
 /**
  * Adds a client by hand (docs/product.md §12.3 `POST /api/admin/clients`).
  * @throws Error `"400: {\"error\":\"Please enter a client name.\"}"` for a blank name.
  */
 export async function createClient(client: ClientCreate): Promise<Client> {
-  const res = await apiRequest('POST', CLIENTS_URL, client);
-  return (await res.json()) as Client;
+  return callApi('createClient', { body: client });
 }
 
 /** Client creation as a mutation; refreshes the client list. */

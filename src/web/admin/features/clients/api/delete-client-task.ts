@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTask } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getClientTasksQueryOptions } from './get-client-tasks';
-import { CLIENTS_URL } from './get-clients';
 
-/** Deletes a client task (docs/product.md §12.3 `DELETE /api/admin/clients/tasks/{taskId}`, 204). */
+/**
+ * Deletes a client task (docs/product.md §12.3 `DELETE /api/admin/clients/tasks/{taskId}`, 204).
+ * @throws Error `"404: …"` when it is already gone.
+ */
 export async function deleteClientTask(task: Pick<ClientTask, 'id' | 'clientId'>): Promise<void> {
-  await apiRequest('DELETE', `${CLIENTS_URL}/tasks/${task.id}`);
+  await callApi('deleteClientTask', { params: { taskId: task.id } });
 }
 
 /** Client-task deletion as a mutation; refreshes that client's tasks. */

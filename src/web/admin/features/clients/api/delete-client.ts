@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getClientTasksQueryOptions } from './get-client-tasks';
-import { CLIENTS_URL, getClientsQueryOptions } from './get-clients';
+import { getClientsQueryOptions } from './get-clients';
 
-/** Deletes a client and its tasks (docs/product.md §12.3 `DELETE /api/admin/clients/{id}`, 204). */
+/**
+ * Deletes a client and its tasks (docs/product.md §12.3 `DELETE /api/admin/clients/{id}`, 204).
+ * @throws Error `"404: …"` when it is already gone.
+ */
 export async function deleteClient(clientId: number): Promise<void> {
-  await apiRequest('DELETE', `${CLIENTS_URL}/${clientId}`);
+  await callApi('deleteClient', { params: { id: clientId } });
 }
 
 /** Client deletion as a mutation; refreshes the list and forgets the client's tasks. */

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTask, ClientTaskEdit } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getClientTasksQueryOptions } from './get-client-tasks';
-import { CLIENTS_URL } from './get-clients';
 
 /**
  * Replaces a client task's title, description and due date (`PUT /api/admin/clients/tasks/{taskId}`).
@@ -15,8 +14,7 @@ export async function editClientTask({
   task: Pick<ClientTask, 'id' | 'clientId'>;
   edit: ClientTaskEdit;
 }): Promise<ClientTask> {
-  const res = await apiRequest('PUT', `${CLIENTS_URL}/tasks/${task.id}`, edit);
-  return (await res.json()) as ClientTask;
+  return callApi('editClientTask', { params: { taskId: task.id }, body: edit });
 }
 
 /** Client-task editing as a mutation; refreshes that client's tasks. */

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
 /** Path of the client list (docs/product.md §12.3 `GET /api/admin/clients`); also its query key. */
-export const CLIENTS_URL = '/api/admin/clients';
+export const CLIENTS_URL = urlOf('listClients');
 
 /** Fetches every client, newest first. */
 export async function getClients(): Promise<Client[]> {
-  const res = await apiRequest('GET', CLIENTS_URL);
-  return (await res.json()) as Client[];
+  return callApi('listClients');
 }
 
 /** Query options of the client list; the key is `[CLIENTS_URL]`. */

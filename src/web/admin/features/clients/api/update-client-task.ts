@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientTask, ClientTaskUpdate } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getClientTasksQueryOptions } from './get-client-tasks';
-import { CLIENTS_URL } from './get-clients';
 
 /**
  * The update that toggles a client task (docs/product.md §7.2): a done task goes back to working with
@@ -17,6 +16,7 @@ export function toggledClientTask(task: Pick<ClientTask, 'status'>, now = new Da
 /**
  * Updates a client task (docs/product.md §12.3 `PATCH /api/admin/clients/tasks/{taskId}`: status,
  * completedAt).
+ * @throws Error `"404: …"` when the task is gone.
  */
 export async function updateClientTask({
   task,
@@ -25,8 +25,7 @@ export async function updateClientTask({
   task: Pick<ClientTask, 'id' | 'clientId'>;
   update: ClientTaskUpdate;
 }): Promise<ClientTask> {
-  const res = await apiRequest('PATCH', `${CLIENTS_URL}/tasks/${task.id}`, update);
-  return (await res.json()) as ClientTask;
+  return callApi('updateClientTask', { params: { taskId: task.id }, body: update });
 }
 
 /** Client-task update as a mutation; refreshes that client's tasks. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactCreate } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { CONTACTS_URL } from './get-contacts';
 
@@ -10,20 +10,23 @@ import { CONTACTS_URL } from './get-contacts';
  * `"400: …"` for invalid fields.
  */
 export async function addContact(contact: ContactCreate): Promise<{ id: number }> {
-  const res = await apiRequest('POST', CONTACTS_URL, contact);
-  return (await res.json()) as { id: number };
+  return callApi('addContact', { body: contact });
 }
 
 /** The id of the contact that already has the address, from a 409 of {@link addContact}. */
 export function existingContactId(error: unknown): number | null {
   const message = error instanceof Error ? error.message : '';
   if (!message.startsWith('409:')) return null;
+  let body: unknown;
   try {
-    const body = JSON.parse(message.slice(message.indexOf('{'))) as { id?: unknown };
-    return typeof body.id === 'number' ? body.id : null;
+    body = JSON.parse(message.slice(message.indexOf('{')));
   } catch {
     return null;
   }
+  // A refusal's body, so checked rather than trusted: only the 409 of an existing address has an id.
+  return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'number'
+    ? body.id
+    : null;
 }
 
 /** Add Contact as a mutation; refreshes every contact list and the dashboard. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactBulk } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getClientsQueryOptions } from '../../clients/api/get-clients';
 import { TASKS_URL } from '../../tasks/api/get-tasks';
@@ -15,8 +15,7 @@ import { CONTACTS_URL } from './get-contacts';
  * @throws Error `"400: {error}"` for a bad selection, `"404: {error}"` for an unknown tag.
  */
 export async function bulkUpdateContacts(body: ContactBulk): Promise<{ affected: number }> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/bulk`, body);
-  return (await res.json()) as { affected: number };
+  return callApi('bulkUpdateContacts', { body });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client } from '@/shared/clients';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getClientsQueryOptions } from '../../clients/api/get-clients';
 import { getContactQueryOptions } from './get-contact';
-import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+import { getContactsQueryOptions } from './get-contacts';
 
 /**
  * 'Turn into Client' (docs/product.md §12.3 `POST /api/admin/contacts/{id}/convert-to-client`;
@@ -12,8 +12,7 @@ import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
  * @throws Error `"409: {\"error\":\"This contact is already a client.\"}"` on a second call.
  */
 export async function convertContactToClient(contactId: number): Promise<Client> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/convert-to-client`);
-  return (await res.json()) as Client;
+  return callApi('convertContactToClient', { params: { id: contactId } });
 }
 
 /**

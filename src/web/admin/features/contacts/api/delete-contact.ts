@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { TASKS_URL } from '../../tasks/api/get-tasks';
 import { getContactQueryOptions } from './get-contact';
@@ -10,7 +10,7 @@ import { CONTACTS_URL } from './get-contacts';
  * (docs/personal-data.md). @throws Error `"404: …"` when it is already gone.
  */
 export async function deleteContact(id: number): Promise<void> {
-  await apiRequest('DELETE', `${CONTACTS_URL}/${id}`);
+  await callApi('deleteContact', { params: { id } });
 }
 
 /**

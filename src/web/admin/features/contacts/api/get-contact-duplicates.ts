@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
-import { CONTACTS_URL } from './get-contacts';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
 /**
  * Fetches the other contacts with the same address as contact `contactId`, oldest first:
@@ -9,14 +8,13 @@ import { CONTACTS_URL } from './get-contacts';
  * @throws Error `"404: …"` when there is no such contact.
  */
 export async function getContactDuplicates(contactId: number): Promise<Contact[]> {
-  const res = await apiRequest('GET', `${CONTACTS_URL}/${contactId}/duplicates`);
-  return (await res.json()) as Contact[];
+  return callApi('listContactDuplicates', { params: { id: contactId } });
 }
 
 /** Query options of a contact's duplicates; the key is `['/api/admin/contacts/{id}/duplicates']`. */
 export function getContactDuplicatesQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: [`${CONTACTS_URL}/${contactId}/duplicates`] as const,
+    queryKey: [urlOf('listContactDuplicates', { params: { id: contactId } })] as const,
     queryFn: () => getContactDuplicates(contactId),
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactMessage } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
-import { CONTACTS_URL } from './get-contacts';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
 /**
  * Fetches the stored email conversation of a contact, oldest first (docs/product.md §12.3). The contact's
@@ -9,14 +8,13 @@ import { CONTACTS_URL } from './get-contacts';
  * @throws Error `"404: …"` when there is no such contact.
  */
 export async function getContactMessages(contactId: number): Promise<ContactMessage[]> {
-  const res = await apiRequest('GET', `${CONTACTS_URL}/${contactId}/messages`);
-  return (await res.json()) as ContactMessage[];
+  return callApi('listContactMessages', { params: { id: contactId } });
 }
 
 /** Query options of a contact's conversation; the key is `['/api/admin/contacts/{id}/messages']`. */
 export function getContactMessagesQueryOptions(contactId: number) {
   return queryOptions({
-    queryKey: [`${CONTACTS_URL}/${contactId}/messages`] as const,
+    queryKey: [urlOf('listContactMessages', { params: { id: contactId } })] as const,
     queryFn: () => getContactMessages(contactId),
   });
 }

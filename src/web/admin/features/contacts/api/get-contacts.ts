@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Contact, ContactSort, SortOrder, StoredContactStatus } from '@/shared/contacts';
-import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
+import { callApi, callApiResponse, urlOf } from '@/web/lib/api-client';
 
 /**
  * Path of the contact list (docs/product.md §12.3 `GET /api/admin/contacts`); the first element of its query
  * keys.
  */
-export const CONTACTS_URL = '/api/admin/contacts';
+export const CONTACTS_URL = urlOf('listContacts');
 
 /** Contacts fetched per page while the admin scrolls (decision 026: lists of 10,000 stay responsive). */
 export const CONTACTS_PAGE_SIZE = 20;
@@ -35,8 +35,8 @@ export interface ContactsPage {
 }
 
 /** Search parameters of a filter, without empty values (so `{}` is "no filter"). */
-export function contactsFilterParams(filter: ContactsFilter): Record<string, string> {
-  const params: Record<string, string> = {};
+export function contactsFilterParams(filter: ContactsFilter): ContactsFilter {
+  const params: ContactsFilter = {};
   if (filter.q) params.q = filter.q;
   if (filter.status) params.status = filter.status;
   if (filter.source) params.source = filter.source;
@@ -55,12 +55,13 @@ export async function getContacts(
   page: { limit?: number; cursor?: string } = {},
 ): Promise<ContactsPage> {
   // The count comes from its own query (useContactsCount): the pages never wait for it.
-  const params = { ...contactsFilterParams(filter), limit: page.limit, cursor: page.cursor, count: 'false' };
-  const res = await apiRequest('GET', queryKeyToUrl([CONTACTS_URL, params]));
+  const { data, headers } = await callApiResponse('listContacts', {
+    query: { ...contactsFilterParams(filter), limit: page.limit, cursor: page.cursor, count: 'false' },
+  });
   return {
-    contacts: (await res.json()) as Contact[],
-    total: Number(res.headers.get('x-total-count') ?? 0),
-    nextCursor: res.headers.get('x-next-cursor'),
+    contacts: data,
+    total: Number(headers.get('x-total-count') ?? 0),
+    nextCursor: headers.get('x-next-cursor'),
   };
 }
 
@@ -95,10 +96,7 @@ export function useContactsCount(filter: ContactsFilter = {}) {
   const params = contactsFilterParams({ q: filter.q, status: filter.status, source: filter.source });
   return useQuery({
     queryKey: [CONTACTS_URL, params, 'count'] as const,
-    queryFn: async () => {
-      const res = await apiRequest('GET', queryKeyToUrl([`${CONTACTS_URL}/count`, params]));
-      return ((await res.json()) as { total: number }).total;
-    },
+    queryFn: async () => (await callApi('countContacts', { query: params })).total,
     placeholderData: keepPreviousData,
   });
 }

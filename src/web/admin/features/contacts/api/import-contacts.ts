@@ -1,8 +1,8 @@
 import type { ImportMapping, ImportResult } from '@/shared/contact-import';
-import { CONTACTS_URL } from './get-contacts';
+import { type Answer, urlOf } from '@/web/lib/api-client';
 
 /** Path of the CSV import (`POST /api/admin/contacts/import`). */
-export const IMPORT_URL = `${CONTACTS_URL}/import`;
+export const IMPORT_URL = urlOf('importContacts');
 
 /**
  * Uploads a CSV file to the import: a dry run (`dryRun`, changes nothing) or the import itself.
@@ -25,14 +25,20 @@ export function importContacts(options: {
   form.append('file', options.file, options.file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${IMPORT_URL}${options.dryRun ? '?dryRun=true' : ''}`);
+    xhr.open('POST', urlOf('importContacts', { query: { dryRun: options.dryRun ? 'true' : undefined } }));
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as ImportResult);
-      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        return;
+      }
+      // Typed by the declaration, not parsed again: the server checked the answer against the
+      // declared schema before sending it (as callApi relies on, without loading zod here).
+      const result: Answer<'importContacts'> = JSON.parse(xhr.responseText);
+      resolve(result);
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.send(form);

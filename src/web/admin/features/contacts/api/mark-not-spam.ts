@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from './get-contact';
-import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+import { getContactsQueryOptions } from './get-contacts';
 
 /**
  * 'Not spam' (`POST /api/admin/contacts/{id}/not-spam`, decision 037): the contact held as spam
@@ -11,8 +11,7 @@ import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
  * @throws Error `"409: …"` when it is not held as spam, `"404: …"` when it is gone.
  */
 export async function markNotSpam(contactId: number): Promise<Contact> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/not-spam`);
-  return (await res.json()) as Contact;
+  return callApi('markContactNotSpam', { params: { id: contactId } });
 }
 
 /** 'Not spam' as a mutation; refreshes the contact, the lists (and their counts) and the dashboard. */

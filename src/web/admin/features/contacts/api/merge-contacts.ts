@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getClientsQueryOptions } from '../../clients/api/get-clients';
 import { getTasksQueryOptions } from '../../tasks/api/get-tasks';
 import { getContactQueryOptions } from './get-contact';
 import { getContactDuplicatesQueryOptions } from './get-contact-duplicates';
 import { getContactMessagesQueryOptions } from './get-contact-messages';
-import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+import { getContactsQueryOptions } from './get-contacts';
 
 /**
  * Merges contact `duplicateId` into contact `contactId` (`POST
@@ -22,8 +22,7 @@ export async function mergeContacts({
   contactId: number;
   duplicateId: number;
 }): Promise<Contact> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/merge`, { duplicateId });
-  return (await res.json()) as Contact;
+  return callApi('mergeContacts', { params: { id: contactId }, body: { duplicateId } });
 }
 
 /** Merge as a mutation; refreshes the kept contact, its thread and duplicates, the lists, clients and tasks. */

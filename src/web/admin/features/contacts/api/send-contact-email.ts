@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessage, SendEmailRequest } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getContactMessagesQueryOptions } from './get-contact-messages';
-import { CONTACTS_URL } from './get-contacts';
 
 /**
  * Emails a contact through the active mail provider and records it in the conversation
@@ -17,8 +16,7 @@ export async function sendContactEmail({
   contactId: number;
   email: SendEmailRequest;
 }): Promise<ContactMessage> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/send-email`, email);
-  return (await res.json()) as ContactMessage;
+  return callApi('sendContactEmail', { params: { id: contactId }, body: email });
 }
 
 /** Send Email as a mutation; on success the contact's conversation is refetched. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getContactQueryOptions } from './get-contact';
-import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+import { getContactsQueryOptions } from './get-contacts';
 
 /**
  * Saves the admin's notes on a contact (docs/product.md §12.3 `PATCH /api/admin/contacts/{id}`); blank clears
@@ -15,8 +15,7 @@ export async function updateContactNotes({
   contactId: number;
   notes: string | null;
 }): Promise<Contact> {
-  const res = await apiRequest('PATCH', `${CONTACTS_URL}/${contactId}`, { notes });
-  return (await res.json()) as Contact;
+  return callApi('updateContactNotes', { params: { id: contactId }, body: { notes } });
 }
 
 /** Notes update as a mutation; refreshes the contact and the lists. */

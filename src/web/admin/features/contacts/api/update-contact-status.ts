@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact, ContactStatus } from '@/shared/contacts';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from './get-contact';
-import { CONTACTS_URL, getContactsQueryOptions } from './get-contacts';
+import { getContactsQueryOptions } from './get-contacts';
 
 /** Sets a contact's status to any of the four values (docs/product.md §6.3, §12.3 `POST …/{id}/status`). */
 export async function updateContactStatus({
@@ -13,8 +13,7 @@ export async function updateContactStatus({
   contactId: number;
   status: ContactStatus;
 }): Promise<Contact> {
-  const res = await apiRequest('POST', `${CONTACTS_URL}/${contactId}/status`, { status });
-  return (await res.json()) as Contact;
+  return callApi('updateContactStatus', { params: { id: contactId }, body: { status } });
 }
 
 /** Status change as a mutation; refreshes the contact, the lists and the dashboard's counts. */

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credential, CredentialInput } from '@/shared/credentials';
-import { apiRequest } from '@/web/lib/api';
+import type { CredentialCreate, CredentialInput } from '@/shared/credentials';
+import { callApi } from '@/web/lib/api-client';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
 /**
  * The create payload without its empty optional fields (docs/product.md §9.1: they are omitted, not sent
  * as null).
  */
-export function withoutEmptyFields(input: CredentialInput): Partial<CredentialInput> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== ''));
+export function withoutEmptyFields({ companyName, ...optional }: CredentialInput): CredentialCreate {
+  const given = Object.entries(optional).filter(([, value]) => value !== null && value !== '');
+  return { companyName, ...Object.fromEntries(given) };
 }
 
 /**
@@ -21,14 +22,11 @@ export async function createCredential({
 }: {
   credential: CredentialInput;
   password: string;
-}): Promise<Credential> {
-  const res = await apiRequest(
-    'POST',
-    CREDENTIALS_URL,
-    withoutEmptyFields(credential),
-    vaultHeaders(password),
-  );
-  return (await res.json()) as Credential;
+}) {
+  return callApi('createCredential', {
+    body: withoutEmptyFields(credential),
+    headers: vaultHeaders(password),
+  });
 }
 
 /**

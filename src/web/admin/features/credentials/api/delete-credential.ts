@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
 /**
@@ -7,7 +7,7 @@ import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get
  * @throws Error the vault errors of `getCredentials`.
  */
 export async function deleteCredential({ id, password }: { id: number; password: string }): Promise<void> {
-  await apiRequest('DELETE', `${CREDENTIALS_URL}/${id}`, undefined, vaultHeaders(password));
+  await callApi('deleteCredential', { params: { id }, headers: vaultHeaders(password) });
 }
 
 /**

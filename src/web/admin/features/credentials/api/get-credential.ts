@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Credential } from '@/shared/credentials';
-import { apiRequest } from '@/web/lib/api';
-import { CREDENTIALS_URL, vaultHeaders } from './get-credentials';
+import { callApi, urlOf } from '@/web/lib/api-client';
+import { vaultHeaders } from './get-credentials';
 
 /**
  * Fetches one credential, decrypted (docs/product.md §12.3 `GET /api/admin/credentials/{id}`).
  * @throws Error `"404: {\"error\":…}"` when there is no such credential; the vault errors of
  *   {@link getCredentials} otherwise.
  */
-export async function getCredential(id: number, password: string): Promise<Credential> {
-  const res = await apiRequest('GET', `${CREDENTIALS_URL}/${id}`, undefined, vaultHeaders(password));
-  return (await res.json()) as Credential;
+export function getCredential(id: number, password: string) {
+  return callApi('getCredential', { params: { id }, headers: vaultHeaders(password) });
 }
 
 /**
@@ -20,7 +18,7 @@ export async function getCredential(id: number, password: string): Promise<Crede
  */
 export function getCredentialQueryOptions(id: number, password: string) {
   return queryOptions({
-    queryKey: [`${CREDENTIALS_URL}/${id}`] as const,
+    queryKey: [urlOf('getCredential', { params: { id } })] as const,
     queryFn: () => getCredential(id, password),
     gcTime: 0,
   });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Credential, VAULT_PASSWORD_HEADER } from '@/shared/credentials';
-import { apiRequest } from '@/web/lib/api';
+import { VAULT_PASSWORD_HEADER } from '@/shared/credentials';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
 /** Path of the credential list (docs/product.md §12.3 `GET /api/admin/credentials`); also its query key. */
-export const CREDENTIALS_URL = '/api/admin/credentials';
+export const CREDENTIALS_URL = urlOf('listCredentials');
 
 /** The header every credentials call carries (docs/product.md §9.2, §12.3). */
 export function vaultHeaders(password: string): Record<string, string> {
@@ -25,9 +25,8 @@ export function isVaultQueryKey(queryKey: readonly unknown[]): boolean {
  *   wrong one, `"429: …"` after too many wrong ones (body says how long to wait), `"503: …"` while
  *   the vault is not set up.
  */
-export async function getCredentials(password: string): Promise<Credential[]> {
-  const res = await apiRequest('GET', CREDENTIALS_URL, undefined, vaultHeaders(password));
-  return (await res.json()) as Credential[];
+export function getCredentials(password: string) {
+  return callApi('listCredentials', { headers: vaultHeaders(password) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credential, CredentialInput } from '@/shared/credentials';
-import { apiRequest } from '@/web/lib/api';
+import type { CredentialInput } from '@/shared/credentials';
+import { callApi } from '@/web/lib/api-client';
 import { getCredentialQueryOptions } from './get-credential';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, vaultHeaders } from './get-credentials';
 
@@ -17,9 +17,8 @@ export async function updateCredential({
   id: number;
   update: Partial<CredentialInput>;
   password: string;
-}): Promise<Credential> {
-  const res = await apiRequest('PATCH', `${CREDENTIALS_URL}/${id}`, update, vaultHeaders(password));
-  return (await res.json()) as Credential;
+}) {
+  return callApi('updateCredential', { params: { id }, body: update, headers: vaultHeaders(password) });
 }
 
 /** Credential update as a mutation; refreshes the list and that credential's detail. */

@@ -1,25 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MailStatus } from '@/shared/mail';
-import { apiRequest } from '@/web/lib/api';
-
-/**
- * Path of the mail connection status (docs/product.md §12.2 `GET /api/auth/google/status`); also its query
- * key.
- */
-export const MAIL_STATUS_URL = '/api/auth/google/status';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
 /** Where connecting starts: the popup opens this (docs/product.md §12.2; the server redirects to Google). */
-export const GMAIL_CONNECT_URL = '/api/auth/google';
+export const GMAIL_CONNECT_URL = urlOf('connectGmail');
 
-/** Fetches the mail connection status. */
-export async function getMailStatus(): Promise<MailStatus> {
-  const res = await apiRequest('GET', MAIL_STATUS_URL);
-  return (await res.json()) as MailStatus;
-}
-
-/** Query options of the mail status; the key is `[MAIL_STATUS_URL]`. */
+/** Query options of the mail connection status; the key is `['/api/auth/google/status']`. */
 export function getMailStatusQueryOptions() {
-  return queryOptions({ queryKey: [MAIL_STATUS_URL] as const, queryFn: getMailStatus });
+  return queryOptions({
+    queryKey: [urlOf('getMailStatus')] as const,
+    queryFn: () => callApi('getMailStatus'),
+  });
 }
 
 /**

@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailSignature } from '@/shared/email-body';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
-/** Path of the owner's signature (`GET`/`PUT /api/admin/mail/signature`); also its query key. */
-export const MAIL_SIGNATURE_URL = '/api/admin/mail/signature';
-
-/** Query options of the signature; the key is `[MAIL_SIGNATURE_URL]`. */
+/** Query options of the owner's signature; the key is `['/api/admin/mail/signature']`. */
 export function getMailSignatureQueryOptions() {
   return queryOptions({
-    queryKey: [MAIL_SIGNATURE_URL] as const,
-    queryFn: async () => (await (await apiRequest('GET', MAIL_SIGNATURE_URL)).json()) as MailSignature,
+    queryKey: [urlOf('getMailSignature')] as const,
+    queryFn: () => callApi('getMailSignature'),
   });
 }
 
@@ -25,8 +21,7 @@ export function useMailSignature() {
 export function useUpdateMailSignature() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (signature: string) =>
-      (await (await apiRequest('PUT', MAIL_SIGNATURE_URL, { signature })).json()) as MailSignature,
+    mutationFn: (signature: string) => callApi('setMailSignature', { body: { signature } }),
     onSuccess: (saved) => queryClient.setQueryData(getMailSignatureQueryOptions().queryKey, saved),
   });
 }

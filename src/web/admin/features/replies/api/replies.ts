@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboundStatus, RecentReplies } from '@/shared/replies';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 import { CONTACTS_URL } from '../../contacts/api/get-contacts';
 
 /** Path of the dashboard's 'New replies' (GET /api/admin/replies); also its query key. */
-export const REPLIES_URL = '/api/admin/replies';
-/** Path of the reply mailboxes' health (GET /api/admin/mail/inbound). */
-export const INBOUND_STATUS_URL = '/api/admin/mail/inbound';
+export const REPLIES_URL = urlOf('getRecentReplies');
 
 /**
  * How often open screens look for new replies (ms). Replies are fetched by the server in the
@@ -19,7 +16,7 @@ export function useRecentReplies() {
   return useQuery(
     queryOptions({
       queryKey: [REPLIES_URL] as const,
-      queryFn: async () => (await (await apiRequest('GET', REPLIES_URL)).json()) as RecentReplies,
+      queryFn: () => callApi('getRecentReplies'),
       refetchInterval: REPLY_POLL_MS,
     }),
   );
@@ -28,8 +25,8 @@ export function useRecentReplies() {
 /** The reply mailboxes' last checks, refreshed every {@link REPLY_POLL_MS}. */
 export function useInboundStatus() {
   return useQuery({
-    queryKey: [INBOUND_STATUS_URL] as const,
-    queryFn: async () => (await (await apiRequest('GET', INBOUND_STATUS_URL)).json()) as InboundStatus,
+    queryKey: [urlOf('getInboundStatus')] as const,
+    queryFn: () => callApi('getInboundStatus'),
     refetchInterval: REPLY_POLL_MS,
   });
 }
@@ -41,8 +38,7 @@ export function useInboundStatus() {
 export function useMarkContactRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (contactId: number) =>
-      (await (await apiRequest('POST', `${CONTACTS_URL}/${contactId}/read`)).json()) as { marked: number },
+    mutationFn: (contactId: number) => callApi('markContactRead', { params: { id: contactId } }),
     onSuccess: ({ marked }) => {
       if (marked === 0) return;
       void queryClient.invalidateQueries({ queryKey: [REPLIES_URL] });

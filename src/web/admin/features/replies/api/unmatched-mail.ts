@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnmatchedMailList } from '@/shared/unmatched-mail';
-import { apiRequest } from '@/web/lib/api';
+import { callApi, urlOf } from '@/web/lib/api-client';
 import { CONTACTS_URL } from '../../contacts/api/get-contacts';
 import { REPLIES_URL, REPLY_POLL_MS } from './replies';
 
 /** Path of 'Unmatched mail' (GET /api/admin/unmatched-mail, docs/decisions/033); also its query key. */
-export const UNMATCHED_MAIL_URL = '/api/admin/unmatched-mail';
+export const UNMATCHED_MAIL_URL = urlOf('listUnmatchedMail');
 
 /** The waiting messages, refreshed every {@link REPLY_POLL_MS} like 'New replies'. */
 export function useUnmatchedMail() {
   return useQuery({
     queryKey: [UNMATCHED_MAIL_URL] as const,
-    queryFn: async () => (await (await apiRequest('GET', UNMATCHED_MAIL_URL)).json()) as UnmatchedMailList,
+    queryFn: () => callApi('listUnmatchedMail'),
     refetchInterval: REPLY_POLL_MS,
   });
 }
@@ -20,11 +19,8 @@ export function useUnmatchedMail() {
 export function useAttachUnmatchedMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, contactId }: { id: number; contactId: number }) =>
-      (await (await apiRequest('POST', `${UNMATCHED_MAIL_URL}/${id}/attach`, { contactId })).json()) as {
-        contactId: number;
-        messageId: number;
-      },
+    mutationFn: ({ id, contactId }: { id: number; contactId: number }) =>
+      callApi('attachUnmatchedMail', { params: { id }, body: { contactId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [UNMATCHED_MAIL_URL] });
       void queryClient.invalidateQueries({ queryKey: [REPLIES_URL] });
@@ -37,9 +33,7 @@ export function useAttachUnmatchedMail() {
 export function useDiscardUnmatchedMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('DELETE', `${UNMATCHED_MAIL_URL}/${id}`);
-    },
+    mutationFn: (id: number) => callApi('discardUnmatchedMail', { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [UNMATCHED_MAIL_URL] }),
   });
 }

@@ -1,7 +1,13 @@
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import {
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecurityOverview } from '@/shared/security';
-import { apiRequest } from '@/web/lib/api';
+import type { z } from 'zod';
+import type { webAuthnResponseSchema } from '@/shared/security';
+import { callApi, urlOf } from '@/web/lib/api-client';
 import { useRequestStepUp, withStepUp } from './step-up';
 
 /**
@@ -10,21 +16,13 @@ import { useRequestStepUp, withStepUp } from './step-up';
  * options in, the browser's answer out.
  */
 
-export const SECURITY_URL = '/api/admin/security';
+export const SECURITY_URL = urlOf('getSecurityOverview');
 /** The sessions list (features/security/api/sessions.ts); a factor change ends other sessions. */
-export const SESSIONS_URL = `${SECURITY_URL}/sessions`;
-
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+export const SESSIONS_URL = urlOf('listSessions');
 
 /** Query options of the overview (factors, recovery codes left, latest sign-in events). */
 export function getSecurityQueryOptions() {
-  return queryOptions({
-    queryKey: [SECURITY_URL],
-    queryFn: async () => json<SecurityOverview>(await apiRequest('GET', SECURITY_URL)),
-  });
+  return queryOptions({ queryKey: [SECURITY_URL], queryFn: () => callApi('getSecurityOverview') });
 }
 
 export function useSecurity() {
@@ -50,73 +48,73 @@ function useSecurityMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResul
 
 /** Registers a passkey: options, the browser's ceremony, then verification. @returns new recovery codes (first factor only). */
 export async function addPasskey(name: string): Promise<string[]> {
-  const optionsJSON = await json<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-    await apiRequest('POST', `${SECURITY_URL}/passkeys/options`),
-  );
+  const optionsJSON = await callApi('getPasskeyRegistrationOptions');
   const response = await startRegistration({ optionsJSON });
-  const res = await apiRequest('POST', `${SECURITY_URL}/passkeys`, { name, response });
-  return (await json<{ recoveryCodes: string[] }>(res)).recoveryCodes;
+  return (await callApi('registerPasskey', { body: { name, response: toWebAuthnAnswer(response) } }))
+    .recoveryCodes;
 }
 
 export const useAddPasskey = () => useSecurityMutation(addPasskey);
 export const useRenamePasskey = () =>
-  useSecurityMutation(async ({ id, name }: { id: number; name: string }) => {
-    await apiRequest('PATCH', `${SECURITY_URL}/passkeys/${id}`, { name });
-  });
+  useSecurityMutation(({ id, name }: { id: number; name: string }) =>
+    callApi('renamePasskey', { params: { id }, body: { name } }),
+  );
 export const useRemovePasskey = () =>
-  useSecurityMutation(async (id: number) => {
-    await apiRequest('DELETE', `${SECURITY_URL}/passkeys/${id}`);
-  });
+  useSecurityMutation((id: number) => callApi('removePasskey', { params: { id } }));
 
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-  qrCode: string;
-}
-export const useStartTotp = () =>
-  useSecurityMutation(async () => json<TotpEnrolment>(await apiRequest('POST', `${SECURITY_URL}/totp`)));
+export const useStartTotp = () => useSecurityMutation(() => callApi('enrolTotp'));
 export const useConfirmTotp = () =>
   useSecurityMutation(
-    async (code: string) =>
-      (
-        await json<{ recoveryCodes: string[] }>(
-          await apiRequest('POST', `${SECURITY_URL}/totp/confirm`, { code }),
-        )
-      ).recoveryCodes,
+    async (code: string) => (await callApi('confirmTotp', { body: { code } })).recoveryCodes,
   );
-export const useRemoveTotp = () =>
-  useSecurityMutation(async () => {
-    await apiRequest('DELETE', `${SECURITY_URL}/totp`);
-  });
+export const useRemoveTotp = () => useSecurityMutation(() => callApi('removeTotp'));
 export const useNewRecoveryCodes = () =>
-  useSecurityMutation(
-    async () =>
-      (await json<{ recoveryCodes: string[] }>(await apiRequest('POST', `${SECURITY_URL}/recovery-codes`)))
-        .recoveryCodes,
-  );
+  useSecurityMutation(async () => (await callApi('replaceRecoveryCodes')).recoveryCodes);
 
-/** Runs a passkey assertion: options from `optionsUrl`, the browser's ceremony, the answer to `verifyUrl`. */
-export async function provePasskey(optionsUrl: string, verifyUrl: string): Promise<void> {
-  const optionsJSON = await json<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    await apiRequest('POST', optionsUrl),
-  );
-  const response = await startAuthentication({ optionsJSON });
-  await apiRequest('POST', verifyUrl, { response });
+/** The endpoints that finish a sign-in, or confirm for the vault, with each kind of factor. */
+export interface SecondFactorEndpoints {
+  passkeyOptions: 'getPasskeyLoginOptions' | 'getStepUpPasskeyOptions';
+  passkey: 'loginWithPasskey' | 'stepUpWithPasskey';
+  totp: 'loginWithTotp' | 'stepUpWithTotp';
+  /** Only the sign-in takes a recovery code. */
+  recovery: 'loginWithRecoveryCode' | null;
 }
 
-/** The ways to finish a sign-in or confirm for the vault: one URL set each. */
+/** The ways to finish a sign-in or confirm for the vault: one endpoint set each. */
 export const secondFactorEndpoints = {
   login: {
-    passkeyOptions: '/api/admin/login/passkey/options',
-    passkey: '/api/admin/login/passkey',
-    totp: '/api/admin/login/totp',
-    recovery: '/api/admin/login/recovery' as string | null,
+    passkeyOptions: 'getPasskeyLoginOptions',
+    passkey: 'loginWithPasskey',
+    totp: 'loginWithTotp',
+    recovery: 'loginWithRecoveryCode',
   },
   vault: {
-    passkeyOptions: `${SECURITY_URL}/step-up/passkey/options`,
-    passkey: `${SECURITY_URL}/step-up/passkey`,
-    totp: `${SECURITY_URL}/step-up/totp`,
-    recovery: null as string | null,
+    passkeyOptions: 'getStepUpPasskeyOptions',
+    passkey: 'stepUpWithPasskey',
+    totp: 'stepUpWithTotp',
+    recovery: null,
   },
-};
-export type SecondFactorEndpoints = (typeof secondFactorEndpoints)['login'];
+} satisfies Record<string, SecondFactorEndpoints>;
+
+/** Runs a passkey assertion: options from one endpoint, the browser's ceremony, the answer to the other. */
+export async function provePasskey({ passkeyOptions, passkey }: SecondFactorEndpoints): Promise<void> {
+  const optionsJSON = await callApi(passkeyOptions);
+  const response = await startAuthentication({ optionsJSON });
+  await callApi(passkey, { body: { response: toWebAuthnAnswer(response) } });
+}
+
+/**
+ * The authenticator's answer as the request body takes it (`webAuthnResponseSchema`): plain
+ * copies of its objects, because the library's types are interfaces, which lack the index
+ * signature of the schema's open objects (the server keeps fields it does not name, for the
+ * WebAuthn library to read).
+ */
+export function toWebAuthnAnswer(
+  answer: RegistrationResponseJSON | AuthenticationResponseJSON,
+): z.input<typeof webAuthnResponseSchema> {
+  return {
+    ...answer,
+    response: { ...answer.response },
+    clientExtensionResults: { ...answer.clientExtensionResults },
+  };
+}

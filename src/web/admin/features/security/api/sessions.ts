@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionSummary } from '@/shared/security';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { SESSIONS_URL } from './security-api';
 
 /**
@@ -11,8 +10,7 @@ import { SESSIONS_URL } from './security-api';
 export function getSessionsQueryOptions() {
   return queryOptions({
     queryKey: [SESSIONS_URL],
-    queryFn: async () =>
-      ((await (await apiRequest('GET', SESSIONS_URL)).json()) as { sessions: SessionSummary[] }).sessions,
+    queryFn: async () => (await callApi('listSessions')).sessions,
   });
 }
 
@@ -27,12 +25,7 @@ function useSessionsMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResul
 }
 
 export const useEndSession = () =>
-  useSessionsMutation(async (id: number) => {
-    await apiRequest('DELETE', `${SESSIONS_URL}/${id}`);
-  });
+  useSessionsMutation((id: number) => callApi('endSession', { params: { id } }));
 
 export const useEndOtherSessions = () =>
-  useSessionsMutation(
-    async () =>
-      ((await (await apiRequest('POST', `${SESSIONS_URL}/end-others`)).json()) as { ended: number }).ended,
-  );
+  useSessionsMutation(async () => (await callApi('endOtherSessions')).ended);

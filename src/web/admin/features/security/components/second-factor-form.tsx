@@ -4,7 +4,8 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/hooks/use-toast';
-import { apiRequest, getApiErrorMessage } from '@/web/lib/api';
+import { getApiErrorMessage } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { provePasskey, type SecondFactorEndpoints } from '../api/security-api';
 
 /** The browser's own message when the passkey prompt was dismissed or timed out. */
@@ -47,7 +48,7 @@ export function SecondFactorForm({
     setPending('passkey');
     setError(null);
     try {
-      await provePasskey(endpoints.passkeyOptions, endpoints.passkey);
+      await provePasskey(endpoints);
       onDone();
     } catch (err) {
       fail(passkeyErrorMessage(err));
@@ -63,10 +64,10 @@ export function SecondFactorForm({
       inputRef.current?.focus();
       return;
     }
-    const url = mode === 'recovery' ? endpoints.recovery! : endpoints.totp;
+    const endpoint = mode === 'recovery' && endpoints.recovery ? endpoints.recovery : endpoints.totp;
     setPending('code');
     try {
-      await apiRequest('POST', url, { code });
+      await callApi(endpoint, { body: { code } });
       onDone();
     } catch (err) {
       fail(getApiErrorMessage(err) ?? 'Invalid code');

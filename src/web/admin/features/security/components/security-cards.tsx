@@ -26,10 +26,10 @@ import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
+import type { Answer } from '@/web/lib/api-client';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
-  type TotpEnrolment,
   useAddPasskey,
   useConfirmTotp,
   useNewRecoveryCodes,
@@ -357,7 +357,7 @@ export function TotpCard({
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const remove = useRemoveTotp();
-  const [enrolment, setEnrolment] = React.useState<TotpEnrolment | null>(null);
+  const [enrolment, setEnrolment] = React.useState<Answer<'enrolTotp'> | null>(null);
   const [code, setCode] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const factorCount = overview.passkeys.length + (overview.totp.enabled ? 1 : 0);

@@ -1,22 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag, TagCreate } from '@/shared/tags';
-import { apiRequest } from '@/web/lib/api';
-import { getTagsQueryOptions, TAGS_URL } from './get-tags';
+import type { TagCreate } from '@/shared/tags';
+import { callApi } from '@/web/lib/api-client';
+import { getTagsQueryOptions } from './get-tags';
 
 /**
- * Creates a tag (docs/product.md §6.4: the spec shows no creation; `POST /api/admin/tags`).
- * @throws Error `"409: {\"error\":\"A tag named \\\"…\\\" already exists.\"}"` when the name is taken.
+ * Tag creation as a mutation (docs/product.md §6.4: the spec shows no creation); refreshes the tag
+ * list. A taken name is refused with a 409 (`"409: {\"error\":\"A tag named \\\"…\\\" already exists.\"}"`).
  */
-export async function createTag(tag: TagCreate): Promise<Tag> {
-  const res = await apiRequest('POST', TAGS_URL, tag);
-  return (await res.json()) as Tag;
-}
-
-/** Tag creation as a mutation; refreshes the tag list. */
 export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createTag,
+    mutationFn: (tag: TagCreate) => callApi('createTag', { body: tag }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getTagsQueryOptions().queryKey }),
   });
 }

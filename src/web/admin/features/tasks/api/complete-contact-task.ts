@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
-import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+import { getTasksQueryOptions } from './get-tasks';
 
 /**
  * Marks a follow-up task completed, a terminal state (docs/product.md §6.5, §12.3 `POST
  * /api/admin/tasks/{id}/complete`).
+ * @throws Error `"404: …"` when the task is gone.
  */
 export async function completeContactTask(task: Pick<ContactTask, 'id' | 'contactId'>): Promise<ContactTask> {
-  const res = await apiRequest('POST', `${TASKS_URL}/${task.id}/complete`);
-  return (await res.json()) as ContactTask;
+  return callApi('completeContactTask', { params: { taskId: task.id } });
 }
 
 /** Completion as a mutation; refreshes the contact, the task list and the dashboard's counts. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask, ContactTaskCreate } from '@/shared/tasks';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
-import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+import { getTasksQueryOptions } from './get-tasks';
 
 /**
  * Adds a follow-up task to a contact (docs/product.md §12.3 `POST /api/admin/tasks`).
@@ -11,8 +11,7 @@ import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
  * @throws Error `"400: {\"error\":\"Task title is required\"}"` for a blank title.
  */
 export async function createContactTask(task: ContactTaskCreate): Promise<ContactTask> {
-  const res = await apiRequest('POST', TASKS_URL, task);
-  return (await res.json()) as ContactTask;
+  return callApi('createContactTask', { body: task });
 }
 
 /** Task creation as a mutation; refreshes the contact, the task list and the dashboard's counts. */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
-import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+import { getTasksQueryOptions } from './get-tasks';
 
 /** Deletes a contact's follow-up task (`DELETE /api/admin/tasks/{id}`). @throws Error `"404: {…}"` when gone. */
 export async function deleteContactTask(task: Pick<ContactTask, 'id' | 'contactId'>): Promise<void> {
-  await apiRequest('DELETE', `${TASKS_URL}/${task.id}`);
+  await callApi('deleteContactTask', { params: { taskId: task.id } });
 }
 
 /** Deletion as a mutation; refreshes the contact, the task list and the dashboard's counts. */

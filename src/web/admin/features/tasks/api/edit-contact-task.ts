@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask, ContactTaskEdit } from '@/shared/tasks';
-import { apiRequest } from '@/web/lib/api';
+import { callApi } from '@/web/lib/api-client';
 import { getContactQueryOptions } from '../../contacts/api/get-contact';
-import { getTasksQueryOptions, TASKS_URL } from './get-tasks';
+import { getTasksQueryOptions } from './get-tasks';
 
 /**
  * Replaces a follow-up task's title, description, priority and due date (`PUT /api/admin/tasks/{taskId}`).
@@ -15,8 +15,7 @@ export async function editContactTask({
   task: Pick<ContactTask, 'id' | 'contactId'>;
   edit: ContactTaskEdit;
 }): Promise<ContactTask> {
-  const res = await apiRequest('PUT', `${TASKS_URL}/${task.id}`, edit);
-  return (await res.json()) as ContactTask;
+  return callApi('editContactTask', { params: { taskId: task.id }, body: edit });
 }
 
 /** Task editing as a mutation; refreshes the contact and the task list (the dashboard's). */

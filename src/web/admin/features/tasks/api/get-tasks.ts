@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactTask } from '@/shared/tasks';
-import { apiRequest, queryKeyToUrl } from '@/web/lib/api';
+import type { ContactTask, TaskListQuery } from '@/shared/tasks';
+import { callApi, urlOf } from '@/web/lib/api-client';
 
-/** Path of the follow-up task list (docs/product.md §12.3 `GET /api/admin/tasks`); also its query key. */
-export const TASKS_URL = '/api/admin/tasks';
+/**
+ * Path of the follow-up task list (docs/product.md §12.3 `GET /api/admin/tasks`); also the first
+ * element of every task-list query key, so invalidating `[TASKS_URL]` refreshes them all.
+ */
+export const TASKS_URL = urlOf('listContactTasks');
 
-/** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`). */
-export interface TasksQuery {
-  status?: 'pending' | 'completed';
-  limit?: number;
-}
+/** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`); both optional. */
+export type TasksQuery = Partial<TaskListQuery>;
 
 /** Fetches contact follow-up tasks with their contact's name, pending first by due date. */
 export async function getTasks(query: TasksQuery = {}): Promise<ContactTask[]> {
-  const res = await apiRequest('GET', queryKeyToUrl([TASKS_URL, { ...query }]));
-  return (await res.json()) as ContactTask[];
+  return callApi('listContactTasks', { query });
 }
 
 /**

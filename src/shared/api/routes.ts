@@ -1,0 +1,35 @@
+import { dashboardRoutes } from './analytics-routes.ts';
+import { authRoutes } from './auth-routes.ts';
+import { campaignRoutes } from './campaigns-routes.ts';
+import { clientRoutes } from './clients-routes.ts';
+import { contactRoutes } from './contacts-routes.ts';
+import { credentialRoutes } from './credentials-routes.ts';
+// from './contacts-routes.ts';
+import { mailRoutes } from './mail-routes.ts';
+import { publicRoutes } from './public-routes.ts';
+import { replyRoutes } from './replies-routes.ts';
+import { securityRoutes } from './security-routes.ts';
+import { tagRoutes } from './tags-routes.ts';
+import { taskRoutes } from './tasks-routes.ts';
+
+/**
+ * Every JSON endpoint's method and path by name, zod-free (decision 047): the admin's client looks
+ * a call's URL up here, and takes its types from `Endpoints` (`./index.ts`) without loading a schema.
+ */
+export const routes = {
+  ...publicRoutes,
+  ...authRoutes,
+  ...dashboardRoutes,
+  ...mailRoutes,
+  ...tagRoutes,
+  ...credentialRoutes,
+  ...replyRoutes,
+  ...securityRoutes,
+  ...contactRoutes,
+  ...campaignRoutes,
+  ...clientRoutes,
+  ...taskRoutes,
+} as const;
+
+/** The name of a JSON endpoint, e.g. `'createTag'`. */
+export type RouteName = keyof typeof routes;

@@ -1,6 +1,8 @@
 /**
- * Browser tests (tests/e2e) against the real, built app: tests/e2e/global-setup.ts starts
- * `src/server/main.ts` on a free port with a fresh data folder and sets E2E_BASE_URL.
+ * Browser tests (tests/e2e) against the real, built app: tests/e2e/global-setup.ts builds it, and
+ * each worker starts its own server on a free port with a fresh data folder (tests/e2e/support/test.ts,
+ * decision 048), so the workers run side by side. A file's tests run in order in one worker: some
+ * build on the rows an earlier test of the file made.
  * Debian's Chromium is used as installed (`CHROMIUM_PATH`, default `/usr/bin/chromium`); browsers are
  * never downloaded.
  * Run `npm run build` first.
@@ -12,7 +14,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: './test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -20,7 +22,6 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

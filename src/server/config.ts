@@ -304,99 +304,11 @@ export type Env = z.infer<typeof envSchema>;
 /** Every setting's name, for the checks that `.env.example` and the README list them all. */
 export const configKeys = Object.keys(envSchema.shape);
 
-export interface AppConfig {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  /** Absolute path of the data folder (embedded database, generated files). */
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Fastify `trustProxy`: a hop count or a list of proxy addresses/CIDRs; false trusts none. */
-  trustProxy: number | string | false;
-  logLevel: Env['LOG_LEVEL'];
-  /** Configured admin pair; `undefined` means demo mode (docs/product.md §1.3). */
-  admin: { username: string; password: string } | undefined;
-  demoMode: boolean;
-  /** `DEMO_MODE=true`: demo mode on purpose on a public address (loud warning at start). */
-  publicDemo: boolean;
-  /**
-   * Password that initialises the credentials vault on first start (`VAULT_PASSWORD`); in demo
-   * mode the demo value. Undefined in production without it: the vault stays closed until set.
-   */
-  vaultPassword: string | undefined;
-  /** Contact submissions allowed per client address per 10 minutes. */
-  contactRateLimit: number;
-  /**
-   * `CONTACT_POW` (default on): a contact submission without a valid, unspent ALTCHA proof of
-   * work is stored as spam (decision 037). Off: the proof is not asked for (other checks stay).
-   */
-  contactPow: boolean;
-  /** Sign-in attempts allowed per client address per 15 minutes. */
-  loginRateLimit: number;
-  site: { name: string; shortName: string; email: string; socialUrl: string };
-  /** `APP_URL` without a trailing slash; required wherever the app is reachable from outside. */
-  appUrl: string | undefined;
-  /**
-   * The base of every absolute URL the app writes (mail links, unsubscribe, OAuth redirect,
-   * sitemap): `APP_URL`, else `http://localhost:PORT` (loopback only, where APP_URL may be
-   * missing). Never taken from request headers (decision 015).
-   */
-  publicUrl: string;
-  /** APP_SECRET when configured; otherwise one is generated into the data folder (app-secret.ts). */
-  appSecret: string | undefined;
-  mail: {
-    /**
-     * `MAIL_PROVIDER`; `SMTP_URL` alone implies `smtp` (docs/product.md §10.1). `undefined` chooses at send
-     * time: the connected Gmail account if there is one, else the outbox.
-     */
-    provider: 'outbox' | 'smtp' | 'gmail' | undefined;
-    smtpUrl: string | undefined;
-    /** SMTP messages per second at most (0: no limit); many relays refuse bursts. */
-    smtpRateLimit: number;
-    /** The company info address every message is sent from (docs/product.md §10.2). */
-    from: { name: string; address: string };
-    /** Where lead notifications go; by default the company address. */
-    notifyEmail: string;
-    /** Messages allowed per rolling 24 hours, all kinds together (docs/product.md §10.6). */
-    dailyLimit: number;
-    /** Folder of the development outbox's `.eml` files. */
-    outboxDir: string;
-    /** The mailbox replies are read from (IMAP_URL); holds a password, never logged. */
-    imapUrl: string | undefined;
-    /**
-     * The authserv-ids (RFC 8601) whose `Authentication-Results` the IMAP import trusts
-     * (IMAP_AUTHSERV_ID, lower case; docs/decisions/033): the mail provider's own. Empty: none, so
-     * only mail answering ours is threaded and the rest waits in 'Unmatched mail'.
-     */
-    imapAuthservIds: string[];
-  };
-  /**
-   * Daily backups of the embedded database kept in `DATA_DIR/backups` (`BACKUP_KEEP`);
-   * 0 turns the daily backup off. PostgreSQL is never backed up by the server itself.
-   */
-  backupKeep: number;
-  /**
-   * `RETENTION_MONTHS`: contacts inactive this long (not clients) are erased daily; null: off
-   * (contacts/retention.ts).
-   */
-  retentionMonths: number | null;
-  /**
-   * Bearer token that lets `GET /metrics` answer beyond loopback (`METRICS_TOKEN`, decision 043);
-   * undefined: loopback only.
-   */
-  metricsToken: string | undefined;
-  google: {
-    clientId: string | undefined;
-    clientSecret: string | undefined;
-    issuer: string;
-    gmailApiUrl: string;
-  };
-  /**
-   * The morning email of due and overdue tasks (decision 025), sent to `mail.notifyEmail` once a day
-   * at `hour` o'clock in `timeZone`; `hour` null: off (`REMINDER_HOUR=off`).
-   */
-  reminders: { hour: number | null; timeZone: string };
-}
+/**
+ * The typed configuration `loadConfig` makes from the environment: its shape is inferred from that
+ * mapping, so each setting is written twice (the schema above, the mapping below), never three times.
+ */
+export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** The project root's `.env` (decision 022): settings kept in a file instead of the environment. */
 const defaultEnvFile = path.join(projectRoot, '.env');
@@ -452,7 +364,7 @@ export class ConfigError extends Error {
  * Validates `source` (normally `process.env`) and returns the typed configuration.
  * @throws ConfigError listing every bad key.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(source);
   const issues = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
@@ -469,16 +381,30 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    /** Absolute path of the data folder (embedded database, generated files). */
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    /** Fastify `trustProxy`: a hop count or a list of proxy addresses/CIDRs; false trusts none. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as number | string | false,
     logLevel: e.LOG_LEVEL,
+    /** Configured admin pair; `undefined` means demo mode (docs/product.md §1.3). */
     admin,
     demoMode: !admin,
+    /** `DEMO_MODE=true`: demo mode on purpose on a public address (loud warning at start). */
     publicDemo: !admin && e.DEMO_MODE === true,
+    /**
+     * Password that initialises the credentials vault on first start (`VAULT_PASSWORD`); in demo
+     * mode the demo value. Undefined in production without it: the vault stays closed until set.
+     */
     vaultPassword: e.VAULT_PASSWORD ?? (admin ? undefined : DEMO_VAULT_PASSWORD),
+    /** Contact submissions allowed per client address per 10 minutes. */
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    /**
+     * `CONTACT_POW` (default on): a contact submission without a valid, unspent ALTCHA proof of
+     * work is stored as spam (decision 037). Off: the proof is not asked for (other checks stay).
+     */
     contactPow: e.CONTACT_POW ?? true,
+    /** Sign-in attempts allowed per client address per 15 minutes. */
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     site: {
       name: e.SITE_NAME,
@@ -486,25 +412,59 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: e.SITE_EMAIL,
       socialUrl: e.SITE_SOCIAL_URL,
     },
+    /** `APP_URL` without a trailing slash; required wherever the app is reachable from outside. */
     appUrl: e.APP_URL?.replace(/\/+$/, ''),
+    /**
+     * The base of every absolute URL the app writes (mail links, unsubscribe, OAuth redirect,
+     * sitemap): `APP_URL`, else `http://localhost:PORT` (loopback only, where APP_URL may be
+     * missing). Never taken from request headers (decision 015).
+     */
     publicUrl: e.APP_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
+    /** APP_SECRET when configured; otherwise one is generated into the data folder (app-secret.ts). */
     appSecret: e.APP_SECRET,
     mail: {
+      /**
+       * `MAIL_PROVIDER`; `SMTP_URL` alone implies `smtp` (docs/product.md §10.1). `undefined` chooses at send
+       * time: the connected Gmail account if there is one, else the outbox.
+       */
       provider: e.MAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : undefined),
       smtpUrl: e.SMTP_URL,
+      /** SMTP messages per second at most (0: no limit); many relays refuse bursts. */
       smtpRateLimit: e.SMTP_RATE_LIMIT,
+      /** The company info address every message is sent from (docs/product.md §10.2). */
       from,
+      /** Where lead notifications go; by default the company address. */
       notifyEmail: e.NOTIFY_EMAIL ?? from.address,
+      /** Messages allowed per rolling 24 hours, all kinds together (docs/product.md §10.6). */
       dailyLimit: e.MAIL_DAILY_LIMIT,
+      /** Folder of the development outbox's `.eml` files. */
       outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+      /** The mailbox replies are read from (IMAP_URL); holds a password, never logged. */
       imapUrl: e.IMAP_URL,
+      /**
+       * The authserv-ids (RFC 8601) whose `Authentication-Results` the IMAP import trusts
+       * (IMAP_AUTHSERV_ID, lower case; docs/decisions/033): the mail provider's own. Empty: none, so
+       * only mail answering ours is threaded and the rest waits in 'Unmatched mail'.
+       */
       imapAuthservIds: (e.IMAP_AUTHSERV_ID ?? '')
         .split(',')
         .map((id) => id.trim().toLowerCase())
         .filter(Boolean),
     },
+    /**
+     * Daily backups of the embedded database kept in `DATA_DIR/backups` (`BACKUP_KEEP`);
+     * 0 turns the daily backup off. PostgreSQL is never backed up by the server itself.
+     */
     backupKeep: e.BACKUP_KEEP,
+    /**
+     * `RETENTION_MONTHS`: contacts inactive this long (not clients) are erased daily; null: off
+     * (contacts/retention.ts).
+     */
     retentionMonths: e.RETENTION_MONTHS ?? null,
+    /**
+     * Bearer token that lets `GET /metrics` answer beyond loopback (`METRICS_TOKEN`, decision 043);
+     * undefined: loopback only.
+     */
     metricsToken: e.METRICS_TOKEN,
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
@@ -512,6 +472,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       issuer: e.GOOGLE_ISSUER,
       gmailApiUrl: e.GMAIL_API_URL.replace(/\/+$/, ''),
     },
+    /**
+     * The morning email of due and overdue tasks (decision 025), sent to `mail.notifyEmail` once a day
+     * at `hour` o'clock in `timeZone`; `hour` null: off (`REMINDER_HOUR=off`).
+     */
     reminders: {
       hour: /^off$/i.test(e.REMINDER_HOUR) ? null : Number(e.REMINDER_HOUR),
       // Unset: the machine's zone, as Node resolves it.

@@ -3,8 +3,9 @@
  * backup exists yet and the daily backup is on, so it reads 'Never' with the kept count; it
  * fits a phone without sideways scroll. Screenshots at 1280 and 390 px for review.
  */
-import { expect, test } from '@playwright/test';
+
 import { expectNoHorizontalScroll, signInFast } from './support/admin';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test(`the dashboard says when the last backup was taken (${width} px)`, async ({ page, baseURL }) => {

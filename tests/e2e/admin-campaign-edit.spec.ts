@@ -1,8 +1,9 @@
 /** A draft campaign is editable: 'Edit' on its card opens Create Campaign's dialog filled with it. */
-import { expect, test } from '@playwright/test';
+
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test(`the owner fixes a draft's name, subject and content; a sent one has no Edit (${width} px)`, async ({

@@ -7,11 +7,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { adminToasts, expectNoAxeViolations, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { type AppServer, startAppServer } from './support/server';
+import { test as base, expect, type Locator, type Page } from './support/test';
 
 const shots = 'test-results/screenshots';
 const DESKTOP = { width: 1280, height: 800 };

@@ -6,11 +6,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import type { AudienceMember, Campaign, CampaignDetails } from '../../src/shared/campaigns.ts';
 import { adminApi, adminToasts, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
 import { createLead, unique } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** The e-mail local part of the contacts made with `prefix`. */
 const emailSlug = (prefix: string) => prefix.toLowerCase().replace(/[^a-z0-9]+/g, '.');

@@ -2,10 +2,11 @@
  * 'Edit Client' on a client card: the dialog opens with the client's values, validates like Add
  * Client, saves every field (blank optional fields are cleared) and opens again on the new values.
  */
-import { expect, test } from '@playwright/test';
+
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { unique } from './support/helpers';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test(`the owner fixes a typo in a client (${width} px)`, async ({ page, baseURL }) => {

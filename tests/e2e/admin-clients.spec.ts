@@ -2,10 +2,11 @@
  * The clients screen (docs/product.md §7.1): empty state, 'Add Client' with its validation,
  * client tasks (add, toggle per docs/product.md §7.2, delete with confirmation) and deleting a client.
  */
-import { expect, test } from '@playwright/test';
+
 import type { Client, ClientTask } from '../../src/shared/clients.ts';
 import { adminApi, adminToasts, signInFast } from './support/admin';
 import { unique } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('the admin adds a client, manages its tasks and deletes it', async ({ page, baseURL }) => {
   await signInFast(page, baseURL!);

@@ -3,11 +3,12 @@
  * conversion answers 409); the Create Campaign dialog fits a 1280×800 screen with its main button
  * in view while its fields scroll inside it.
  */
-import { expect, test } from '@playwright/test';
+
 import type { Client } from '../../src/shared/clients.ts';
 import type { ContactDetail } from '../../src/shared/contacts.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

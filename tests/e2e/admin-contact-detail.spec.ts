@@ -3,10 +3,11 @@
  * tags (add, create, remove), notes, follow-up tasks, the conversation with its inline Send
  * Email form, the unsubscribed state and 'Contact not found'.
  */
-import { expect, test } from '@playwright/test';
+
 import type { Tag } from '../../src/shared/tags.ts';
 import { adminApi, adminToasts, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('status, tags and notes of a contact', async ({ page, request, baseURL }) => {
   const name = unique('Detail Lead');

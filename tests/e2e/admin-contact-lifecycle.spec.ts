@@ -5,9 +5,9 @@
  * test-results/screenshots/.
  */
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },

@@ -6,7 +6,7 @@
  * Every test makes contacts whose names share a word of its own and searches for it, so the
  * other tests' contacts on the shared server never show.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import type { Contact } from '../../src/shared/contacts.ts';
 import type { Tag } from '../../src/shared/tags.ts';
 import {
@@ -18,6 +18,7 @@ import {
   signInFast,
 } from './support/admin';
 import { uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const shots = 'test-results/screenshots';
 

@@ -4,9 +4,10 @@
  * Enter opens one; column headers sort on the server; cards below 1024 px, with the same
  * per-contact buttons as the table's rows.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { adminApi, contactItems, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** Creates leads whose messages share `word` (the search), in the given order; returns ids. */
 async function leads(page: Page, baseURL: string, word: string, names: string[]): Promise<number[]> {

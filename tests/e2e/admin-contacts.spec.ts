@@ -3,9 +3,9 @@
  * 'Send Email', 'View Conversation' and 'Turn into Client', with the toasts of docs/product.md §6.1.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
 import { adminToasts, contactItems, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** Opens the contact list searched down to `text` (debounced search, server-side). */
 /**

@@ -4,7 +4,7 @@
  * not found', locking on reload or on a rejected password, accessibility, and screenshots at 1280 and 390 px.
  * The e2e server runs in demo mode, so the vault password is DEMO_VAULT_PASSWORD.
  */
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+
 import { type Credential, DEMO_VAULT_PASSWORD, VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
 import {
   adminToasts,
@@ -15,6 +15,7 @@ import {
   watchPageErrors,
 } from './support/admin';
 import { unique } from './support/helpers';
+import { type BrowserContext, expect, type Locator, type Page, test } from './support/test';
 
 const CREDENTIALS = '/api/admin/credentials';
 

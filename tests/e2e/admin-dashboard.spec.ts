@@ -3,11 +3,12 @@
  * 5 pending follow-ups (overdue highlighted), the chart's text alternative, and visit counting
  * (decision 013: real browsers count, bots do not).
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import type { Analytics } from '../../src/shared/analytics.ts';
 import type { ContactTask } from '../../src/shared/tasks.ts';
 import { adminApi, sameOrigin, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Locator, type Page, test } from './support/test';
 
 /** The number shown on a stat card, e.g. 'Total Visits'. */
 async function statValue(page: Page, label: string): Promise<number> {

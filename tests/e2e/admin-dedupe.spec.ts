@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { test as base, expect, type Page } from '@playwright/test';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Campaign } from '../../src/shared/campaigns.ts';
@@ -24,6 +23,7 @@ import {
   watchPageErrors,
 } from './support/admin';
 import { type AppServer, startAppServer } from './support/server';
+import { test as base, expect, type Page } from './support/test';
 
 const shots = 'test-results/screenshots';
 const DESKTOP = { width: 1280, height: 800 };

@@ -7,11 +7,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const TYPED = 'Hi Sarah,\n\nJust checking in.\nLine one\nLine two\n\nCheers,\nAlex';
 const SIGNATURE = 'Alex Morgan\nBrightlane Studio';

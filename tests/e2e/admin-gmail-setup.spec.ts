@@ -5,10 +5,11 @@
  * and the not-configured explanation. Connecting changes where every mail of the server goes, so
  * these tests run against a server of their own, configured for the stand-ins.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+
 import { type FakeGoogle, startFakeGoogle } from '../api/helpers/google.ts';
 import { expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
 import { type AppServer, startAppServer } from './support/server';
+import { test as base, expect, type Page } from './support/test';
 
 /** The Workspace account the Google stand-in signs in as. */
 const ACCOUNT = 'owner@brightlane.test';

@@ -5,13 +5,14 @@
  * the names, badges and actions must be visible, inside the viewport and clickable. The data is
  * built through the real API; screenshots go to test-results/screenshots/hostile-*.png.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { type Credential, DEMO_VAULT_PASSWORD, VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
 import { adminApi, adminToasts, contactItems, sameOrigin, signInFast } from './support/admin';
 import { createLead, unique } from './support/helpers';
 import { expectAllReachable, expectNothingClipped, expectReachable } from './support/layout';
+import { expect, type Locator, type Page, test } from './support/test';
 
 const widths = [
   { width: 1280, height: 800 },

@@ -4,10 +4,11 @@
  * usage box, and the dashboard chart's two y-axes must say which series each one measures.
  * Screenshots go to test-results/screenshots/layout-*.png.
  */
-import { expect, test } from '@playwright/test';
+
 import { adminToasts, signInFast } from './support/admin';
 import { createLead, unique } from './support/helpers';
 import { expectAllReachable, expectNothingClipped } from './support/layout';
+import { expect, test } from './support/test';
 
 const widths = [
   { width: 1280, height: 800 },

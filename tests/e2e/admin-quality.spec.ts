@@ -2,9 +2,10 @@
  * Admin page quality: the guard ('Loading...', then the login page) on every screen, keyboard
  * use of the main controls, and no axe-core violations on each screen and dialog.
  */
-import { expect, test } from '@playwright/test';
+
 import { adminApi, contactItems, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('every admin screen shows Loading... while checking, then sends visitors to the login', async ({
   page,

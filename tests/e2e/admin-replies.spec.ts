@@ -5,7 +5,7 @@
  * answers it with 'Re: …'. The server of this file reads the mailbox through IMAP_URL. Shoots
  * the dashboard and the thread at 1280 and 390 px into test-results/screenshots/ (not committed).
  */
-import { test as base, expect } from '@playwright/test';
+
 import { ImapFlow } from 'imapflow';
 import { type Dovecot, startDovecot } from '../api/helpers/dovecot.ts';
 import { composeReply } from '../api/helpers/inbound-mail.ts';
@@ -17,6 +17,7 @@ import {
 } from './support/admin';
 import { createLead } from './support/helpers';
 import { type AppServer, startAppServer } from './support/server';
+import { test as base, expect } from './support/test';
 
 const shots = 'test-results/screenshots';
 const OWN = 'owner@agency.test';

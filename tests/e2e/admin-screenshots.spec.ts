@@ -4,11 +4,12 @@
  * once with its own data and asserts only that each screen rendered. Dialogs are shot at both
  * widths where they carry content (conversation, send email), the plain forms at desktop only.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, contactItems, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },

@@ -7,7 +7,7 @@
  * Screenshots of the Security screen at 1280 and 390 px go to test-results/screenshots/.
  * Demo mode shows the screen read-only (the shared demo server).
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+
 import { Secret, TOTP } from 'otpauth';
 import {
   expectNoAxeViolations,
@@ -17,6 +17,7 @@ import {
 } from './support/admin';
 import { expectNothingClipped } from './support/layout';
 import { type AppServer, startAppServer } from './support/server';
+import { type BrowserContext, expect, type Page, test } from './support/test';
 
 const OWNER = { username: 'owner', password: 'correct horse battery' };
 const VAULT = 'vault password for e2e';

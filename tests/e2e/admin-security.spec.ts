@@ -4,9 +4,10 @@
  * inline handlers, so the checks look at the DOM (no `onerror`, no `<script>` from the data) as
  * well as at `window.__xss`.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { adminApi, contactItems, signInFast, watchPageErrors } from './support/admin';
 import { createLead } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const payloadName = '<img src=x onerror="window.__xss=1">';
 

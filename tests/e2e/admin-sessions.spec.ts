@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { expectNoAxeViolations, expectNoHorizontalScroll, watchPageErrors } from './support/admin';
 import { expectNothingClipped } from './support/layout';
 import { type AppServer, startAppServer } from './support/server';
+import { type Browser, expect, type Page, test } from './support/test';
 
 const OWNER = { username: 'owner', password: 'correct horse battery' };
 const shots = 'test-results/screenshots';

@@ -1,8 +1,9 @@
 /** A contact's follow-up task can be deleted from the contact detail, after a confirmation. */
-import { expect, test } from '@playwright/test';
+
 import type { ContactDetail } from '../../src/shared/contacts.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test(`the owner deletes a wrong task; Cancel keeps it (${width} px)`, async ({ page, baseURL }) => {

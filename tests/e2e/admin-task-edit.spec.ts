@@ -2,11 +2,12 @@
  * Tasks are editable after creation: the same dialog as 'Add Task' edits a contact's task (title,
  * description, priority, due date) and a client's task (no priority), filled with its values.
  */
-import { expect, test } from '@playwright/test';
+
 import type { ClientTask } from '../../src/shared/clients.ts';
 import type { ContactDetail } from '../../src/shared/contacts.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, test } from './support/test';
 
 for (const width of [1280, 390]) {
   test(`the owner fixes a contact's task and a client's task (${width} px)`, async ({ page, baseURL }) => {

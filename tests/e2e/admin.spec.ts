@@ -1,5 +1,5 @@
 /** The admin area, first cut (docs/product.md §2.2): demo sign-in, guard, dashboard, contact list, logout. */
-import { expect, test } from '@playwright/test';
+
 import { contactItems } from './support/admin';
 import {
   createLead,
@@ -10,6 +10,7 @@ import {
   unique,
   uniqueEmail,
 } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('the admin signs in with the test button and finds a lead sent through the form', async ({ page }) => {
   const name = unique('Form Lead');

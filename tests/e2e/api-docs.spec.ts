@@ -3,8 +3,9 @@
  * site's strict CSP for the signed-in admin, lists the operations from `/api/openapi.json`, and
  * sends a signed-out visitor to the sign-in screen.
  */
-import { expect, test } from '@playwright/test';
+
 import { expectNoHorizontalScroll, signInFast, watchPageErrors } from './support/admin';
+import { expect, test } from './support/test';
 
 test('signed out, /api/docs leads to the sign-in screen', async ({ page }) => {
   await page.goto('/api/docs');

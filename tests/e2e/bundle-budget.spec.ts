@@ -9,10 +9,11 @@
  * fetches exactly those files, no more, and the deferred parts (toaster, chart, tooltips) only
  * later.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { lazyChunk, measureVisit, VISITS, type Visit } from '../../bench/bundles.ts';
 import { signInFast } from './support/admin';
 import { gotoLanding } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const visit = (prefix: string): Visit => {
   const found = VISITS.find((candidate) => candidate.what.startsWith(prefix));

@@ -1,6 +1,7 @@
 /** The public contact form (docs/product.md §3.5): card version and dialog version. */
-import { expect, test } from '@playwright/test';
+
 import { contactFields, fillContactForm, gotoLanding, toasts, unique } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('a visitor sends the contact card form and sees it reset', async ({ page }) => {
   await gotoLanding(page);

@@ -5,8 +5,8 @@
  * Most tests emulate reduced motion, which skips the intro (docs/product.md §3.2).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { gotoLanding, toasts } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -4,9 +4,10 @@
  * 'Slide' hint on phones), the project cards without placeholder links, and the 404 page an
  * unknown admin path answers. Each screen must not scroll sideways.
  */
-import { expect, test } from '@playwright/test';
+
 import { expectNoHorizontalScroll } from './support/admin';
 import { gotoLanding } from './support/helpers';
+import { expect, test } from './support/test';
 
 const dir = 'test-results/screenshots';
 

@@ -2,8 +2,9 @@
  * The desktop intro splash always ends (docs/product.md §3.2, §14.1): at 4.5 s on every fresh load
  * with the page's real clock, and at once when the visitor scrolls (wheel, trackpad, touch).
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+
 import { gotoLanding } from './support/helpers';
+import { type Browser, type BrowserContext, expect, type Page, test } from './support/test';
 
 const VIEWPORT = { width: 1280, height: 800 };
 const COMPLETE_MS = 4500;

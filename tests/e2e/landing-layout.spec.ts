@@ -3,8 +3,9 @@
  * sideways scroll on a phone, no empty band between desktop sections, the ambient layer painted
  * below the content, and one brand mark shared by the site, the admin and the favicon.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { gotoLanding } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** The largest empty band allowed between two sections' content, in CSS px. */
 const MAX_SECTION_GAP = 120;

@@ -4,8 +4,9 @@
  * turns at the edges, and stands still when the user prefers reduced motion. Real clock: the
  * browser's animation timeline is not Playwright's fake clock.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { gotoLanding } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** The logo's box, sampled every `everyMs` for `count` samples. */
 async function samples(page: Page, count: number, everyMs: number) {

@@ -4,8 +4,8 @@
  * the hidden admin entry, single-open questions, vibration and accessibility.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { contactFields, fillContactForm, gotoLanding, toasts } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

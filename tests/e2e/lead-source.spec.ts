@@ -3,10 +3,11 @@
  * is kept in sessionStorage, the hidden ALTCHA proof of work passes without a click, and the lead
  * arrives as a lead, not spam, with its source on the contact detail.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import type { Contact } from '../../src/shared/contacts.ts';
 import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { contactFields, fillContactForm, toasts, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const LANDING = '/?utm_source=newsletter&utm_campaign=autumn';
 const REFERRER = 'https://news.example.org/issue-12';

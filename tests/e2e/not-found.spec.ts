@@ -1,5 +1,5 @@
 /** Unknown paths (docs/product.md §2.1). */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -1,7 +1,7 @@
 /** Page quality: clean console, hydration without mismatch, no axe-core violations. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { gotoLanding } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** Collects console errors and warnings and uncaught page errors. */
 function watchConsole(page: Page): string[] {

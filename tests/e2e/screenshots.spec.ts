@@ -3,9 +3,10 @@
  * look at: written to test-results/screenshots/ (not committed). Asserts only that each screen
  * rendered.
  */
-import { expect, test } from '@playwright/test';
+
 import { contactItems } from './support/admin';
 import { createLead, gotoLanding, signInAsDemoAdmin, unique } from './support/helpers';
+import { expect, test } from './support/test';
 
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },

@@ -5,10 +5,11 @@
  * way; the reminder email's link to a client card scrolls to it. Screenshots at 1280 and 390 px go
  * to test-results/screenshots/ (not committed).
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 const dir = 'test-results/screenshots';
 

@@ -8,12 +8,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { ContactDetail } from '../../src/shared/contacts.ts';
 import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { expect, type Page, test } from './support/test';
 
 /** Sends a one-recipient campaign to a new lead; returns the lead's id and address. */
 async function campaignTo(page: Page, baseURL: string): Promise<{ id: number; email: string }> {

@@ -1,7 +1,7 @@
 /** Shared steps of the admin browser tests: fast sign-in, API shortcuts and page checks. */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../../src/shared/auth.ts';
+import { type APIRequestContext, expect, type Page } from './test';
 
 /** Headers a browser sends on a same-origin request (the server refuses cross-site writes). */
 export function sameOrigin(baseURL: string) {

@@ -1,8 +1,9 @@
 /** Shared steps of the browser tests. Each test makes its own data (unique names per run). */
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { ContactRequest } from '../../../src/shared/contact.ts';
+import { type APIRequestContext, expect, type Locator, type Page } from './test';
 
 let sequence = 0;
 

@@ -3,8 +3,9 @@
  * nothing sticking out of the viewport or clipped by its box, and the named controls visible,
  * inside the viewport and on top where a click would land.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+
 import { expectNoHorizontalScroll } from './admin';
+import { expect, type Locator, type Page } from './test';
 
 /**
  * Asserts that no visible element on the page reaches past the viewport's left or right edge,

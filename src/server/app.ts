@@ -37,7 +37,7 @@ import { adminContactRoutes } from './routes/admin/contacts.ts';
 import { adminCredentialRoutes } from './routes/admin/credentials.ts';
 import { adminMailSettingsRoutes } from './routes/admin/mail-settings.ts';
 import { adminReplyRoutes } from './routes/admin/replies.ts';
-import { adminSecondFactorLoginRoutes, adminSecurityRoutes } from './routes/admin/second-factor.ts';
+import { adminSecurityLoginRoutes, adminSecurityRoutes } from './routes/admin/security.ts';
 import { adminTagRoutes } from './routes/admin/tags.ts';
 import { adminTaskRoutes } from './routes/admin/tasks.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
@@ -424,7 +424,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(
     async (admin) => {
       await admin.register(adminAuthRoutes);
-      await admin.register(adminSecondFactorLoginRoutes);
+      await admin.register(adminSecurityLoginRoutes);
       await admin.register(async (guarded) => {
         guardWithSession(guarded);
         await guarded.register(adminContactRoutes);

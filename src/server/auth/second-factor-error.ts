@@ -8,6 +8,7 @@
  * - `wrong-password`, `wrong-code`, `passkey-refused`: a step-up's proof did not verify.
  * - `factor-required`: the account has a second factor but the step-up gave none.
  * - `locked`: too many wrong second-factor codes for the account; `retryAfterSeconds` says how long.
+ * - `totp-exists`: an authenticator app is already set up (one at a time).
  */
 export type SecondFactorErrorCode =
   | 'step-up-required'
@@ -15,7 +16,8 @@ export type SecondFactorErrorCode =
   | 'wrong-code'
   | 'passkey-refused'
   | 'factor-required'
-  | 'locked';
+  | 'locked'
+  | 'totp-exists';
 
 export class SecondFactorError extends Error {
   constructor(

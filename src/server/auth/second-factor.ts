@@ -12,6 +12,7 @@ import {
   totpFactors,
 } from '../../db/schema/index.ts';
 import { open, seal } from '../crypto/secret-box.ts';
+import { SecondFactorError } from './second-factor-error.ts';
 
 /**
  * The owner's second factors and their sign-in bookkeeping (decision 024): passkeys
@@ -167,7 +168,7 @@ function totpFor(secretBase32: string, label = 'admin', issuer = '') {
 /**
  * Starts (or restarts) TOTP enrolment: a new random 160-bit secret (RFC 4226 §4 recommends 160
  * bits), sealed with `key`, not yet a factor. @returns the base32 secret and its otpauth:// URI.
- * @throws Error 'TOTP_EXISTS' when a confirmed TOTP app is already set up.
+ * @throws SecondFactorError `totp-exists` when a confirmed TOTP app is already set up.
  */
 export async function startTotpEnrolment(
   db: Db,
@@ -185,7 +186,7 @@ export async function startTotpEnrolment(
       setWhere: isNull(totpFactors.confirmedAt),
     })
     .returning({ id: totpFactors.id });
-  if (inserted.length === 0) throw new Error('TOTP_EXISTS');
+  if (inserted.length === 0) throw new SecondFactorError('totp-exists');
   return { secret, uri: totpFor(secret, labels.label, labels.issuer).toString() };
 }
 
@@ -354,6 +355,28 @@ export async function addPasskey(
     })
     .returning({ id: passkeys.id });
   return row!.id;
+}
+
+/** A passkey as the Security screen lists it (`passkeySummarySchema`): no key material. */
+export function toPasskeySummary(row: typeof passkeys.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Renames passkey `id`. @returns its summary, or null when there is no such passkey. */
+export async function renamePasskey(db: Db, id: number, name: string) {
+  const [row] = await db.update(passkeys).set({ name }).where(eq(passkeys.id, id)).returning();
+  return row ? toPasskeySummary(row) : null;
+}
+
+/** Removes passkey `id`. @returns its name, or null when there is no such passkey. */
+export async function removePasskey(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.delete(passkeys).where(eq(passkeys.id, id)).returning({ name: passkeys.name });
+  return row?.name ?? null;
 }
 
 /** Records a successful use: the new signature counter and the time. */

@@ -78,6 +78,14 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   };
 }
 
+/**
+ * Records that session `sessionId` proved a second factor (or used the vault) now: the vault's
+ * 15 idle minutes count from here (decision 036).
+ */
+export async function markFactorSeen(db: Db, sessionId: number, now = new Date()): Promise<void> {
+  await db.update(sessions).set({ factorSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
 /** Ends the session of a cookie token (no error when it does not exist). */
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));

@@ -38,6 +38,7 @@ const SECOND_FACTOR_ANSWERS: Record<
     status: 429,
     error: 'Too many wrong codes: the second step of this account is locked for 15 minutes.',
   },
+  'totp-exists': { status: 409, error: 'An authenticator app is already set up. Remove it first.' },
 };
 
 /** The `{ error }` answer of a sign-in factor refusal. */

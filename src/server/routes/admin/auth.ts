@@ -6,7 +6,7 @@ import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/session
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { HttpError } from '../../http-error.ts';
 import { serveEndpoint } from '../serve-endpoint.ts';
-import { originOf, recordSignIn, setPendingCookie } from './second-factor.ts';
+import { originOf, recordSignIn, setPendingCookie, signInRateLimit } from './security.ts';
 
 /**
  * Sign-in, sign-out and the admin check (docs/product.md §4). Sign-in attempts are rate limited per client
@@ -20,7 +20,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.login),
-    config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '15 minutes' } },
+    config: { rateLimit: signInRateLimit(app) },
     handler: async (request, reply) => {
       const { username, password } = request.body;
       if (!verifyAdmin(app.config.admin, username, password)) {

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessions } from '../../../db/schema/index.ts';
 import { credentialEndpoints as api } from '../../../shared/api/credentials.ts';
 import { VAULT_PASSWORD_HEADER } from '../../../shared/credentials.ts';
 import { hasSecondFactor, VAULT_FACTOR_IDLE_MS } from '../../auth/second-factor.ts';
+import { markFactorSeen } from '../../auth/sessions.ts';
 import { HttpError } from '../../http-error.ts';
 import { documentResponses } from '../../plugins/api-contract.ts';
 import {
@@ -72,8 +71,7 @@ export async function adminCredentialRoutes(app: FastifyInstance) {
       typeof header === 'string' ? header : undefined,
     );
     // Vault use keeps the factor fresh: the 15 minutes count from the last use (idle).
-    if (factor)
-      await app.db.update(sessions).set({ factorSeenAt: new Date() }).where(eq(sessions.id, session!.id));
+    if (factor) await markFactorSeen(app.db, session!.id);
   });
 
   r.route({

@@ -3,15 +3,13 @@ import * as React from 'react';
 import { AdminPage } from '../components/admin-page';
 import { InlineError, InlineLoading } from '../components/query-state';
 import { useSecurity } from '../features/security/api/security-api';
-import {
-  ActivityCard,
-  PasskeysCard,
-  RecoveryCard,
-  RecoveryCodesDialog,
-  TotpCard,
-} from '../features/security/components/security-cards';
+import { ActivityCard } from '../features/security/components/activity-card';
+import { PasskeysCard } from '../features/security/components/passkeys-card';
+import { RecoveryCard } from '../features/security/components/recovery-card';
+import { RecoveryCodesDialog } from '../features/security/components/recovery-codes-dialog';
 import { SessionsCard } from '../features/security/components/sessions-card';
 import { StepUpDialog } from '../features/security/components/step-up-dialog';
+import { TotpCard } from '../features/security/components/totp-card';
 
 /**
  * /admin/security (decision 036): passkeys, the authenticator app, recovery codes, the

@@ -1,8 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passkeys, sessions } from '../../../db/schema/index.ts';
 import { securityEndpoints as api } from '../../../shared/api/security.ts';
 import { DEMO_ADMIN } from '../../../shared/demo-admin.ts';
 import { endOtherSessions } from '../../auth/end-other-sessions.ts';
@@ -26,17 +24,20 @@ import {
   recordEvent,
   recoveryCodesLeft,
   relyingParty,
+  removePasskey,
   removeTotp,
+  renamePasskey,
   replaceRecoveryCodes,
   setChallenge,
   startTotpEnrolment,
+  toPasskeySummary,
   totpStatus,
   touchPasskey,
   useRecoveryCode,
   useTotpCode,
 } from '../../auth/second-factor.ts';
 import { type SecurityNotice, sendSecurityNotice } from '../../auth/send-security-notice.ts';
-import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
+import { createSession, deleteSession, markFactorSeen, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { stepUpSession } from '../../auth/step-up-session.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { deriveKey } from '../../crypto/secret-box.ts';
@@ -55,6 +56,12 @@ export const PENDING_COOKIE = 'sid_pending';
 const PENDING_PATH = '/api/admin/login';
 const TOTP_KEY_PURPOSE = 'totp-secret';
 const READ_ONLY = 'Demo mode: the Security screen is read-only.';
+
+/** Every step that checks a password or a factor: `LOGIN_RATE_LIMIT` per client address per 15 minutes. */
+export const signInRateLimit = (app: FastifyInstance) => ({
+  max: app.config.loginRateLimit,
+  timeWindow: '15 minutes',
+});
 
 /** The request's address (as Fastify resolves it, TRUST_PROXY aware) and user agent. */
 export function originOf(request: FastifyRequest): RequestOrigin {
@@ -177,9 +184,9 @@ async function authenticationOptions(
  * comes from the `sid_pending` cookie (5 minutes, one use); only a finished step creates a
  * session, with a new token (rotation, decision 009). Every success and failure is recorded.
  */
-export async function adminSecondFactorLoginRoutes(app: FastifyInstance) {
+export async function adminSecurityLoginRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: app.config.loginRateLimit, timeWindow: '15 minutes' };
+  const rateLimit = signInRateLimit(app);
 
   async function finish(request: FastifyRequest, reply: FastifyReply, challengeId: number, method: string) {
     if (!(await consumeChallenge(app.db, challengeId))) throw new HttpError(401, 'Please sign in again.');
@@ -324,12 +331,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
       return {
         readOnly: app.config.demoMode,
         passkeysAvailable: relyingParty(app.config.publicUrl) !== null,
-        passkeys: keys.map((k) => ({
-          id: k.id,
-          name: k.name,
-          createdAt: k.createdAt.toISOString(),
-          lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
-        })),
+        passkeys: keys.map(toPasskeySummary),
         totp: { enabled: totp.enabled, since: totp.since?.toISOString() ?? null },
         recoveryCodesLeft: left,
         events: events.map((e) => ({
@@ -420,18 +422,9 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     ...serveEndpoint(r, api.renamePasskey),
     handler: async (request) => {
       writable();
-      const [row] = await app.db
-        .update(passkeys)
-        .set({ name: request.body.name })
-        .where(eq(passkeys.id, request.params.id))
-        .returning();
-      if (!row) throw new HttpError(404, 'Passkey not found');
-      return {
-        id: row.id,
-        name: row.name,
-        createdAt: row.createdAt.toISOString(),
-        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      };
+      const renamed = await renamePasskey(app.db, request.params.id, request.body.name);
+      if (!renamed) throw new HttpError(404, 'Passkey not found');
+      return renamed;
     },
   });
 
@@ -439,12 +432,9 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     ...serveEndpoint(r, api.removePasskey),
     handler: async (request, reply) => {
       const session = await changingFactors(request);
-      const [row] = await app.db
-        .delete(passkeys)
-        .where(eq(passkeys.id, request.params.id))
-        .returning({ name: passkeys.name });
-      if (!row) throw new HttpError(404, 'Passkey not found');
-      await recordEvent(app.db, originOf(request), 'factor-removed', 'passkey', row.name);
+      const name = await removePasskey(app.db, request.params.id);
+      if (name === null) throw new HttpError(404, 'Passkey not found');
+      await recordEvent(app.db, originOf(request), 'factor-removed', 'passkey', name);
       await dropRecoveryCodesWithoutFactor(app.db);
       await endOthers(request, session.id, 'A passkey was removed');
       return reply.code(204).send();
@@ -455,18 +445,11 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     ...serveEndpoint(r, api.enrolTotp),
     handler: async (request) => {
       await changingFactors(request);
-      try {
-        const { secret, uri } = await startTotpEnrolment(app.db, totpKey(app), {
-          issuer: app.config.site.name,
-          label: app.config.admin?.username ?? 'admin',
-        });
-        return { secret, uri, qrCode: await (await qrCode()).toDataURL(uri, { margin: 1, width: 240 }) };
-      } catch (error) {
-        if (error instanceof Error && error.message === 'TOTP_EXISTS') {
-          throw new HttpError(409, 'An authenticator app is already set up. Remove it first.');
-        }
-        throw error;
-      }
+      const { secret, uri } = await startTotpEnrolment(app.db, totpKey(app), {
+        issuer: app.config.site.name,
+        label: app.config.admin?.username ?? 'admin',
+      });
+      return { secret, uri, qrCode: await (await qrCode()).toDataURL(uri, { margin: 1, width: 240 }) };
     },
   });
 
@@ -557,7 +540,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
     },
   });
 
-  const rateLimit = { max: app.config.loginRateLimit, timeWindow: '15 minutes' };
+  const rateLimit = signInRateLimit(app);
 
   // ---- step-up for a change of sign-in factors: the password and a factor again (decision 036) ----
 
@@ -602,7 +585,7 @@ export async function adminSecurityRoutes(app: FastifyInstance) {
 
   const confirmed = async (request: FastifyRequest, method: string) => {
     const session = await sessionOf(request);
-    await app.db.update(sessions).set({ factorSeenAt: new Date() }).where(eq(sessions.id, session.id));
+    await markFactorSeen(app.db, session.id);
     await recordEvent(app.db, originOf(request), 'confirmed', method, 'credentials vault');
     return { ok: true as const };
   };

@@ -1,0 +1,19 @@
+import { toast } from '@/web/hooks/use-toast';
+import { getApiErrorMessage } from '@/web/lib/api';
+import { StepUpCancelled } from '../api/step-up';
+
+/**
+ * Toasts a failed call with the server's message (or the browser's, for a closed passkey prompt);
+ * a step-up the owner cancelled is no error.
+ */
+export function toastError(error: unknown, fallback: string) {
+  if (error instanceof StepUpCancelled) return;
+  const closed = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+  toast({
+    variant: 'destructive',
+    title: 'Error',
+    description: closed
+      ? 'The passkey prompt was closed. Try again.'
+      : (getApiErrorMessage(error) ?? fallback),
+  });
+}

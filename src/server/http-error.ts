@@ -1,6 +1,7 @@
 /**
  * An error that maps to an HTTP status and a human message, answered as
- * `{ "error": message, "details"?: … }` by the app's error handler (docs/product.md §12.1).
+ * `{ "error": message, "details"?: … }` by the app's error handler (docs/product.md §12.1). Thrown
+ * at the HTTP edge only (routes, plugins); domain operations throw `DomainError` (decision 049).
  */
 export class HttpError extends Error {
   constructor(
@@ -14,6 +15,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);

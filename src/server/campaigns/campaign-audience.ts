@@ -7,7 +7,7 @@ import type {
   AudiencePageQuery,
 } from '../../shared/campaigns.ts';
 import { MAX_ID } from '../../shared/ids.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 /**
  * Server-side campaign audiences (decision 026). A campaign's recipients are chosen as
@@ -127,7 +127,7 @@ function rowCount(result: unknown): number {
  * filter by name (then id), keyset-paged on (lower(name), id); unsubscribed ones listed and
  * flagged. With `campaignId`, each is marked when that campaign already sent to its address, or
  * has it queued while sending. Counts on the first page only.
- * @throws HttpError 400 for a malformed cursor.
+ * @throws DomainError `invalid` for a malformed cursor.
  */
 export async function listAudiencePage(db: Db, query: AudiencePageQuery): Promise<AudiencePage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -236,5 +236,5 @@ function decodeCursor(cursor: string): { name: string; id: number } {
   } catch {
     // Falls through to the 400.
   }
-  throw new HttpError(400, 'Invalid cursor');
+  throw new DomainError('invalid', 'Invalid cursor');
 }

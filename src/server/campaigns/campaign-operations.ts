@@ -10,7 +10,7 @@ import {
   type RecipientStatus,
 } from '../../shared/campaigns.ts';
 import { MAX_ID } from '../../shared/ids.ts';
-import { conflict, notFound } from '../http-error.ts';
+import { conflict, notFound } from '../domain-error.ts';
 import { insertRecipients } from './campaign-audience.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function createCampaign(db: Db, input: CampaignCreate): Promise<Cam
 
 /**
  * Replaces a draft's name, subject and content; a campaign that has started sending keeps what
- * its recipients got. @throws HttpError 404, 409 'Only a draft can be edited.'
+ * its recipients got. @throws DomainError `not-found`, `conflict` 'Only a draft can be edited.'
  */
 export async function editDraftCampaign(db: Db, id: number, input: CampaignEdit): Promise<Campaign> {
   const [row] = await db
@@ -88,7 +88,7 @@ export async function editDraftCampaign(db: Db, id: number, input: CampaignEdit)
  * The campaign with its counts and one page of its recipients in queue order (docs/product.md §8.1,
  * the details dialog; `limit` rows after the recipient id `cursor`, never the whole list), and how
  * many interrupted recipients may still be resent (decision 044).
- * @throws HttpError 404.
+ * @throws DomainError `not-found`.
  */
 export async function getCampaignDetails(
   db: Db,
@@ -146,7 +146,7 @@ export async function getCampaignDetails(
 /**
  * Deletes a campaign and, by cascade in the same statement, its recipient log (docs/product.md §8.1
  * 'Delete Campaign'). A campaign that is sending right now cannot be deleted (409): its worker holds rows.
- * @throws HttpError 404, 409.
+ * @throws DomainError `not-found`, `conflict`.
  */
 export async function deleteCampaign(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));

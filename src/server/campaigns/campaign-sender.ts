@@ -5,7 +5,7 @@ import { campaignRecipients, campaigns, contacts } from '../../db/schema/index.t
 import type { AudienceFilter, CampaignSendResult } from '../../shared/campaigns.ts';
 import { composeEmailBody } from '../../shared/email-body.ts';
 import { personalize } from '../../shared/personalize.ts';
-import { conflict, notFound } from '../http-error.ts';
+import { conflict, notFound } from '../domain-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import type { MailProvider } from '../mail/mail-provider.ts';
 import { getMailSignature } from '../mail/mail-signature.ts';
@@ -182,7 +182,7 @@ export class CampaignSender {
    * interrupted ones are retried when chosen again. For a draft, the choice replaces the
    * recipients kept at creation, unless `draftRecipients` says to send to those.
    * @returns counts for the chosen recipients; `pending > 0` means it continues in the background.
-   * @throws HttpError 404 for a missing campaign.
+   * @throws DomainError `not-found` for a missing campaign.
    */
   async send(
     campaignId: number,
@@ -261,7 +261,7 @@ export class CampaignSender {
    * third time.
    * @param expected how many the admin confirmed (the button's N).
    * @returns the counts of the rows resent.
-   * @throws HttpError 404 for a missing campaign; 409 when the campaign now has a different number
+   * @throws DomainError `not-found` for a missing campaign; `conflict` when the campaign now has a different number
    *   of interrupted recipients to resend than `expected` (none, or the screen was stale).
    */
   async resendInterrupted(campaignId: number, expected: number): Promise<CampaignSendResult> {

@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients, clientTasks } from '../../db/schema/index.ts';
 import type { Client, ClientTask, ClientTaskUpdate } from '../../shared/clients.ts';
-import { notFound } from '../http-error.ts';
+import { notFound } from '../domain-error.ts';
 import { toClient, toClientTask } from './to-client.ts';
 
 type ClientInput = Omit<Client, 'id' | 'fromContactId' | 'createdAt'>;
@@ -21,7 +21,7 @@ export async function createClient(db: Db, input: ClientInput): Promise<Client> 
 
 /**
  * Replaces a client's own fields (name, email, phone, company, notes), as 'Edit Client' sends them.
- * @throws HttpError 404 'Client not found'.
+ * @throws DomainError `not-found` 'Client not found'.
  */
 export async function updateClient(db: Db, id: number, input: ClientInput): Promise<Client> {
   const [row] = await db
@@ -36,7 +36,7 @@ export async function updateClient(db: Db, id: number, input: ClientInput): Prom
 /**
  * Deletes a client and, by the foreign key's cascade in the same statement, all its tasks
  * (docs/product.md §7.2: 'All associated tasks will also be deleted.').
- * @throws HttpError 404 'Client not found'.
+ * @throws DomainError `not-found` 'Client not found'.
  */
 export async function deleteClient(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
@@ -48,7 +48,7 @@ async function findClient(db: Db, id: number) {
   if (!row) throw notFound('Client');
 }
 
-/** A client's tasks, oldest first. @throws HttpError 404 'Client not found'. */
+/** A client's tasks, oldest first. @throws DomainError `not-found` 'Client not found'. */
 export async function listClientTasks(db: Db, clientId: number): Promise<ClientTask[]> {
   await findClient(db, clientId);
   const rows = await db
@@ -61,7 +61,7 @@ export async function listClientTasks(db: Db, clientId: number): Promise<ClientT
 
 /**
  * Adds a task (status working, optional due date) to a client.
- * @throws HttpError 404 'Client not found'.
+ * @throws DomainError `not-found` 'Client not found'.
  */
 export async function createClientTask(
   db: Db,
@@ -79,7 +79,7 @@ export async function createClientTask(
 /**
  * Sets a client task's status (docs/product.md §7.2): `working` empties completedAt; `done` keeps the given
  * completedAt, or the current time when none is given.
- * @throws HttpError 404 'Task not found'.
+ * @throws DomainError `not-found` 'Task not found'.
  */
 export async function updateClientTask(
   db: Db,
@@ -100,7 +100,7 @@ export async function updateClientTask(
 
 /**
  * Replaces a client task's title, description and due date (the Edit Task dialog); its status
- * and completion time stay. @throws HttpError 404 'Task not found'.
+ * and completion time stay. @throws DomainError `not-found` 'Task not found'.
  */
 export async function editClientTask(
   db: Db,
@@ -112,7 +112,7 @@ export async function editClientTask(
   return toClientTask(row);
 }
 
-/** Deletes a client task. @throws HttpError 404 'Task not found'. */
+/** Deletes a client task. @throws DomainError `not-found` 'Task not found'. */
 export async function deleteClientTask(db: Db, taskId: number): Promise<void> {
   const [row] = await db
     .delete(clientTasks)

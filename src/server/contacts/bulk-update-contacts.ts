@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { ParsedContactBulk } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
-import { notFound } from '../http-error.ts';
+import { notFound } from '../domain-error.ts';
 import { type EraseOptions, eraseContacts } from './erase-contacts.ts';
 import { contactFilters } from './list-contacts.ts';
 
@@ -30,7 +30,7 @@ function rowCount(result: unknown): number {
  * A bulk action on the contact list: set the status, add or remove a tag (one statement each,
  * whatever the number of contacts), or erase (erase-contacts.ts, keyset batches of one
  * transaction each). Nothing passes through the browser but the filter or the ticked ids.
- * @returns how many contacts changed. @throws HttpError 404 for an unknown tag.
+ * @returns how many contacts changed. @throws DomainError `not-found` for an unknown tag.
  */
 export async function bulkUpdateContacts(
   db: Db,

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
 
 /**
@@ -36,11 +36,11 @@ export const ERASED_MAIL_ERROR = 'Cancelled: the contact was erased.';
 
 /**
  * Erases contact `id`.
- * @throws HttpError 404 when there is no such contact.
+ * @throws DomainError `not-found` when there is no such contact.
  */
 export async function eraseContact(db: Db, id: number, options: EraseOptions): Promise<void> {
   const erased = await eraseContacts(db, sql`${contacts.id} = ${id}`, options);
-  if (erased === 0) throw new HttpError(404, 'Contact not found');
+  if (erased === 0) throw new DomainError('not-found', 'Contact not found');
 }
 
 /**

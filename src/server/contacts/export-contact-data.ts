@@ -23,7 +23,7 @@ export const CONTACT_EXPORT_FORMAT = 'agency-crm.contact-export.v1';
  * subject and what happened to this person's email), the client record made from it with its
  * tasks, and the unsubscribe list entry. Dates are ISO 8601 UTC strings. The places come from
  * docs/personal-data.md: a new column there belongs here too.
- * @throws HttpError 404 'Contact not found'.
+ * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function exportContactData(db: Db, id: number, now = new Date()) {
   const contact = await findContact(db, id);

@@ -17,7 +17,7 @@ export interface ContactDetail {
 /**
  * GET /api/admin/contacts/{id} (docs/product.md §12.3: contact, tags, tasks). Tags by name; tasks pending
  * first, then by due date and creation.
- * @throws HttpError 404 'Contact not found'.
+ * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function getContactDetail(db: Db, id: number): Promise<ContactDetail> {
   const contact = await findContact(db, id);

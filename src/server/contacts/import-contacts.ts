@@ -12,7 +12,7 @@ import {
 } from '../../shared/contact-import.ts';
 import { type ContactStatus, contactStatuses } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
 
 /**
@@ -250,11 +250,11 @@ async function withHead(input: AsyncIterable<Buffer | string>): Promise<{ head: 
 /**
  * Reads the file and, unless `dryRun`, imports it in one transaction (a file that turns out
  * malformed halfway imports nothing).
- * @throws HttpError 400 for an empty file, a file that is not CSV, or no column holding addresses.
+ * @throws DomainError `invalid` for an empty file, a file that is not CSV, or no column holding addresses.
  */
 export async function importContacts(db: Db, options: ImportOptions): Promise<ImportResult> {
   const { head, stream } = await withHead(options.input);
-  if (!head.trim()) throw new HttpError(400, 'The file is empty.');
+  if (!head.trim()) throw new DomainError('invalid', 'The file is empty.');
   const parser = stream.pipe(
     parse({
       bom: true,
@@ -273,7 +273,10 @@ export async function importContacts(db: Db, options: ImportOptions): Promise<Im
     } catch (error) {
       stream.destroy();
       if (error instanceof CsvError) {
-        throw new HttpError(400, `The file is not valid CSV near line ${error.lines ?? '?'}: ${error.code}.`);
+        throw new DomainError(
+          'invalid',
+          `The file is not valid CSV near line ${error.lines ?? '?'}: ${error.code}.`,
+        );
       }
       throw error;
     }
@@ -320,7 +323,9 @@ async function readAll(db: Db, store: boolean, records: AsyncIterable<string[]>,
       mapping = guessMapping(headers, options.mapping);
       columns = headers.map((h) => mapping[h] ?? 'ignore');
       if (!columns.includes('email'))
-        throw new HttpError(400, 'No column holds email addresses: map one to Email.', { headers, mapping });
+        throw new DomainError('invalid', 'No column holds email addresses: map one to Email.', {
+          details: { headers, mapping },
+        });
       continue;
     }
     const parsed = readRow(record, columns);
@@ -332,7 +337,7 @@ async function readAll(db: Db, store: boolean, records: AsyncIterable<string[]>,
     batch.push(parsed);
     if (batch.length >= batchSize) await flush();
   }
-  if (!headers) throw new HttpError(400, 'The file is empty.');
+  if (!headers) throw new DomainError('invalid', 'The file is empty.');
   await flush();
   return { ...result, headers, mapping, dryRun: options.dryRun };
 }

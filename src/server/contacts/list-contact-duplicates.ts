@@ -9,7 +9,7 @@ import { toContact } from './to-contact.ts';
  * The other contacts with the same address as contact `id`, compared lower-cased, oldest first:
  * duplicates from before one contact per address was enforced (migration 0001), offered for a
  * merge on the contact detail (decision 019). Usually empty.
- * @throws HttpError 404 'Contact not found'.
+ * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function listContactDuplicates(db: Db, id: number): Promise<Contact[]> {
   const contact = await findContact(db, id);

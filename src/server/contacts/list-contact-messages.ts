@@ -7,7 +7,7 @@ import { findContact } from './find-contact.ts';
 /**
  * The stored email conversation of a contact, oldest first (docs/product.md §6.6). The contact's
  * original form message is not a stored message: screens show it first (docs/product.md §6.6).
- * @throws HttpError 404 'Contact not found'.
+ * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function listContactMessages(db: Db, contactId: number): Promise<ContactMessage[]> {
   await findContact(db, contactId);

@@ -12,7 +12,7 @@ import {
 import { isStorableTime } from '../../shared/datetime.ts';
 import { MAX_ID } from '../../shared/ids.ts';
 import type { Tag } from '../../shared/tags.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { toContact } from './to-contact.ts';
 
 /** A contact's status as its place in the pipeline (1 new … 4 converted, 5 spam): the status sort's key. */
@@ -79,7 +79,7 @@ export interface ContactPage {
  * {@link CONTACT_PAGE_MAX}: never the whole table) is returned, by keyset on the sort's
  * index: a contact that moves while someone pages never shows up twice. The search runs on
  * trigram indexes (migration 0005).
- * @throws HttpError 400 for a malformed cursor.
+ * @throws DomainError `invalid` for a malformed cursor.
  */
 export async function listContacts(db: Db, query: ContactPageQuery): Promise<ContactPage> {
   const limit = query.limit ?? CONTACT_PAGE_MAX;
@@ -246,7 +246,7 @@ function encodeCursor(sort: ContactSort, order: SortOrder, values: CursorValue[]
  * times the database cannot compare) is a 400, never a failed query.
  */
 function decodeCursor(cursor: string, sort: ContactSort, order: SortOrder): CursorValue[] {
-  const invalid = () => new HttpError(400, 'Invalid cursor');
+  const invalid = () => new DomainError('invalid', 'Invalid cursor');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());

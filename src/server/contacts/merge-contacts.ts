@@ -9,7 +9,7 @@ import {
   unsubscribes,
 } from '../../db/schema/index.ts';
 import { type Contact, contactStatuses, type StoredContactStatus } from '../../shared/contacts.ts';
-import { conflict, HttpError, notFound } from '../http-error.ts';
+import { conflict, DomainError, notFound } from '../domain-error.ts';
 import { formMessageHtml } from './form-message-html.ts';
 import { toContact } from './to-contact.ts';
 
@@ -25,11 +25,11 @@ import { toContact } from './to-contact.ts';
  * - Name stays the kept contact's; phone is the kept one's, else the duplicate's; status is the
  *   further along of the two (new → contacted → qualified → converted); notes are joined;
  *   unsubscribed if either was; the latest activity counts.
- * @throws HttpError 400 merging a contact into itself; 404 'Contact not found'; 409 when the
+ * @throws DomainError `invalid` merging a contact into itself; `not-found` 'Contact not found'; `conflict` when the
  *   addresses differ.
  */
 export async function mergeContacts(db: Db, keepId: number, duplicateId: number): Promise<Contact> {
-  if (keepId === duplicateId) throw new HttpError(400, 'A contact cannot be merged into itself.');
+  if (keepId === duplicateId) throw new DomainError('invalid', 'A contact cannot be merged into itself.');
   return db.transaction(async (tx) => {
     // Locked in id order, so two merges of the same pair cannot deadlock.
     const locked = await tx

@@ -43,7 +43,7 @@ export async function recentReplies(db: Db, limit = 5): Promise<RecentReplies> {
   };
 }
 
-/** Marks every reply of a contact read. @returns how many were unread. @throws HttpError 404. */
+/** Marks every reply of a contact read. @returns how many were unread. @throws DomainError `not-found`. */
 export async function markContactRead(db: Db, contactId: number): Promise<number> {
   await findContact(db, contactId);
   const rows = await db

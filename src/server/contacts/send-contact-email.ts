@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { ContactMessage, SendEmailRequest } from '../../shared/contacts.ts';
 import { composeEmailBody } from '../../shared/email-body.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
 import { MailSendError } from '../mail/mail-provider.ts';
 import { getMailSignature } from '../mail/mail-signature.ts';
@@ -25,7 +25,7 @@ import { toContactMessage } from './list-contact-messages.ts';
  * appended (src/shared/email-body.ts); the conversation keeps its HTML part.
  * Every email gets its Message-ID (on the sender's domain, `from`) before it is recorded, and with
  * `inReplyToId` answers that message of the thread (In-Reply-To, References).
- * @throws HttpError 404 'Contact not found' or 'Message not found' (not in this thread); 429 at the daily cap (`dailyLimit` per rolling 24
+ * @throws DomainError `not-found` 'Contact not found' or 'Message not found' (not in this thread); `too-many` at the daily cap (`dailyLimit` per rolling 24
  *   hours, shared with campaigns and notifications); 502 with the provider's message when sending fails.
  */
 export async function sendContactEmail(
@@ -43,8 +43,8 @@ export async function sendContactEmail(
   const recorded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_CAP_LOCK_KEY})`);
     if ((await remainingToday(tx as unknown as Db, dailyLimit)) <= 0) {
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'too-many',
         `Daily sending limit reached: ${dailyLimit.toLocaleString('en-US')} emails in the last 24 hours. Try again later.`,
       );
     }
@@ -75,7 +75,7 @@ export async function sendContactEmail(
     });
   } catch (error) {
     await db.delete(contactMessages).where(eq(contactMessages.id, recorded.id));
-    if (error instanceof MailSendError) throw new HttpError(502, error.message);
+    if (error instanceof MailSendError) throw new DomainError('upstream-failed', error.message);
     throw error;
   }
   const [sent] = await db
@@ -89,14 +89,14 @@ export async function sendContactEmail(
 /**
  * In-Reply-To and References for an answer to message `messageId` of the contact's thread
  * (RFC 5322 §3.6.4: the parent's References, else its In-Reply-To, then the parent's own id).
- * @throws HttpError 404 'Message not found' when it is not a message of this contact.
+ * @throws DomainError `not-found` 'Message not found' when it is not a message of this contact.
  */
 async function threadOf(db: Db, contactId: number, messageId: number) {
   const [parent] = await db
     .select()
     .from(contactMessages)
     .where(and(eq(contactMessages.id, messageId), eq(contactMessages.contactId, contactId)));
-  if (!parent) throw new HttpError(404, 'Message not found');
+  if (!parent) throw new DomainError('not-found', 'Message not found');
   if (!parent.messageId) return undefined;
   const ancestors = parent.references?.length
     ? parent.references

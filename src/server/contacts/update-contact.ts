@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { Contact, ContactStatus } from '../../shared/contacts.ts';
-import { notFound } from '../http-error.ts';
+import { notFound } from '../domain-error.ts';
 import { releaseFromSpam } from '../spam/release-from-spam.ts';
 import { toContact } from './to-contact.ts';
 
@@ -10,7 +10,7 @@ import { toContact } from './to-contact.ts';
  * Sets a contact's status (docs/product.md §6.3: any of the four, directly) or notes (docs/product.md §6.2).
  * A status set on a contact held as spam releases it as 'Not spam' does (decision 037; notification
  * queued): `notify` says where that goes.
- * @throws HttpError 404 'Contact not found'.
+ * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function updateContact(
   db: Db,

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { SecondFactorError, type SecondFactorErrorCode } from '../auth/second-factor-error.ts';
+import { DomainError, type DomainErrorKind } from '../domain-error.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -39,6 +40,18 @@ const SECOND_FACTOR_ANSWERS: Record<
     error: 'Too many wrong codes: the second step of this account is locked for 15 minutes.',
   },
   'totp-exists': { status: 409, error: 'An authenticator app is already set up. Remove it first.' },
+};
+
+/** The status of each kind of domain refusal (decision 049), in one place. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+  'upstream-failed': 502,
+  corrupt: 500,
 };
 
 /** The `{ error }` answer of a sign-in factor refusal. */
@@ -82,6 +95,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof SecondFactorError) {
       const answer = secondFactorAnswer(err);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    }
+    if (err instanceof DomainError) {
+      const { retryAfterSeconds, details } = err.extra;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      return reply
+        .code(DOMAIN_ERROR_STATUS[err.kind])
+        .send(details === undefined ? { error: err.message } : { error: err.message, details });
     }
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);

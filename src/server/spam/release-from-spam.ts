@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import type { Contact, ContactStatus } from '../../shared/contacts.ts';
 import { toContact } from '../contacts/to-contact.ts';
-import { conflict, notFound } from '../http-error.ts';
+import { conflict, notFound } from '../domain-error.ts';
 import { leadNotification } from '../mail/lead-notification.ts';
 import { enqueueMail } from '../mail/mail-queue.ts';
 
@@ -11,7 +11,7 @@ import { enqueueMail } from '../mail/mail-queue.ts';
  * 'Not spam' (decision 037): moves a contact held as spam to `status` (`new` from the button; any
  * status the admin picks from the selector), clears its spam reasons, brings it to the top of the
  * list and queues the owner's notification that quarantine held back, in one transaction.
- * @throws HttpError 404 'Contact not found'; 409 when the contact is not held as spam.
+ * @throws DomainError `not-found` 'Contact not found'; `conflict` when the contact is not held as spam.
  */
 export async function releaseFromSpam(
   db: Db,

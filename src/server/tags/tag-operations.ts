@@ -3,14 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { contactTags, tags } from '../../db/schema/index.ts';
 import type { Tag, TagCreate } from '../../shared/tags.ts';
 import { findContact } from '../contacts/find-contact.ts';
-import { conflict, notFound } from '../http-error.ts';
+import { conflict, notFound } from '../domain-error.ts';
 
 /** Every tag, by name (docs/product.md §12.3 GET /api/admin/tags). */
 export async function listTags(db: Db): Promise<Tag[]> {
   return db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).orderBy(asc(tags.name));
 }
 
-/** Creates a tag (docs/product.md §6.4). @throws HttpError 409 when the name is taken. */
+/** Creates a tag (docs/product.md §6.4). @throws DomainError `conflict` when the name is taken. */
 export async function createTag(db: Db, input: TagCreate): Promise<Tag> {
   const [row] = await db
     .insert(tags)
@@ -21,7 +21,7 @@ export async function createTag(db: Db, input: TagCreate): Promise<Tag> {
   return row;
 }
 
-/** Assigns a tag to a contact; assigning it again changes nothing. @throws HttpError 404. */
+/** Assigns a tag to a contact; assigning it again changes nothing. @throws DomainError `not-found`. */
 export async function addContactTag(db: Db, contactId: number, tagId: number): Promise<void> {
   await findContact(db, contactId);
   const [tag] = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, tagId));
@@ -29,7 +29,7 @@ export async function addContactTag(db: Db, contactId: number, tagId: number): P
   await db.insert(contactTags).values({ contactId, tagId }).onConflictDoNothing();
 }
 
-/** Removes a tag from a contact; removing an unassigned tag changes nothing. @throws HttpError 404. */
+/** Removes a tag from a contact; removing an unassigned tag changes nothing. @throws DomainError `not-found`. */
 export async function removeContactTag(db: Db, contactId: number, tagId: number): Promise<void> {
   await findContact(db, contactId);
   await db.delete(contactTags).where(and(eq(contactTags.contactId, contactId), eq(contactTags.tagId, tagId)));

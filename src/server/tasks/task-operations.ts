@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { contacts, contactTasks } from '../../db/schema/index.ts';
 import { type ContactTask, TASK_LIST_MAX, type TaskListQuery } from '../../shared/tasks.ts';
 import { findContact } from '../contacts/find-contact.ts';
-import { notFound } from '../http-error.ts';
+import { notFound } from '../domain-error.ts';
 import { toContactTask } from './to-contact-task.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function listTasks(db: Db, query: Partial<TaskListQuery> = {}): Pro
 }
 
 /**
- * Adds a follow-up task to a contact (docs/product.md §12.3 POST /api/admin/tasks). @throws HttpError 404.
+ * Adds a follow-up task to a contact (docs/product.md §12.3 POST /api/admin/tasks). @throws DomainError `not-found`.
  */
 export async function createContactTask(
   db: Db,
@@ -47,7 +47,7 @@ export async function createContactTask(
 /**
  * Marks a task completed (docs/product.md §6.5: terminal). Completing it again keeps the first completion
  * time.
- * @throws HttpError 404 'Task not found'.
+ * @throws DomainError `not-found` 'Task not found'.
  */
 export async function completeContactTask(db: Db, taskId: number, now = new Date()): Promise<ContactTask> {
   const [existing] = await db.select().from(contactTasks).where(eq(contactTasks.id, taskId));
@@ -63,7 +63,7 @@ export async function completeContactTask(db: Db, taskId: number, now = new Date
 
 /**
  * Replaces a task's title, description, priority and due date (the Edit Task dialog); its
- * contact, status and completion time stay. @throws HttpError 404 'Task not found'.
+ * contact, status and completion time stay. @throws DomainError `not-found` 'Task not found'.
  */
 export async function editContactTask(
   db: Db,
@@ -77,7 +77,7 @@ export async function editContactTask(
 
 /**
  * Deletes a contact's follow-up task (a wrong or duplicate one; completed ones too).
- * @throws HttpError 404 'Task not found'.
+ * @throws DomainError `not-found` 'Task not found'.
  */
 export async function deleteContactTask(db: Db, taskId: number): Promise<void> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { credentials } from '../../db/schema/index.ts';
 import type { Credential, CredentialInput } from '../../shared/credentials.ts';
 import { open, SecretBoxError, seal } from '../crypto/secret-box.ts';
-import { HttpError, notFound } from '../http-error.ts';
+import { DomainError, notFound } from '../domain-error.ts';
 
 /**
  * Credentials CRUD with every secret field sealed under the vault's data key (AES-256-GCM, the
@@ -40,8 +40,8 @@ function toCredential(key: Buffer, row: typeof credentials.$inferSelect): Creden
       return open(key, sealed, aad(row.id, field));
     } catch (error) {
       if (error instanceof SecretBoxError) {
-        throw new HttpError(
-          500,
+        throw new DomainError(
+          'corrupt',
           `The stored ${field} of credential ${row.id} could not be decrypted: it was altered.`,
         );
       }
@@ -69,7 +69,7 @@ export async function listCredentials(db: Db, key: Buffer): Promise<Credential[]
   return rows.map((row) => toCredential(key, row));
 }
 
-/** One credential. @throws HttpError 404 'Credential not found'. */
+/** One credential. @throws DomainError `not-found` 'Credential not found'. */
 export async function getCredential(db: Db, key: Buffer, id: number): Promise<Credential> {
   const [row] = await db.select().from(credentials).where(eq(credentials.id, id));
   if (!row) throw notFound('Credential');
@@ -90,7 +90,7 @@ export async function createCredential(db: Db, key: Buffer, input: CredentialInp
   return toCredential(key, row!);
 }
 
-/** Changes the given fields and keeps the others (docs/product.md §9.1). @throws HttpError 404. */
+/** Changes the given fields and keeps the others (docs/product.md §9.1). @throws DomainError `not-found`. */
 export async function updateCredential(
   db: Db,
   key: Buffer,
@@ -107,7 +107,7 @@ export async function updateCredential(
   return toCredential(key, row);
 }
 
-/** Deletes a credential. @throws HttpError 404. */
+/** Deletes a credential. @throws DomainError `not-found`. */
 export async function deleteCredential(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(credentials).where(eq(credentials.id, id)).returning({ id: credentials.id });
   if (!row) throw notFound('Credential');

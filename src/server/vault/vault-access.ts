@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { InvalidVaultPassword, unlockVault } from './vault-keys.ts';
 
 const CACHE_TTL_MS = 5 * 60 * 1000;
@@ -37,10 +37,10 @@ export class VaultAccess {
 
   /**
    * @returns the data key.
-   * @throws HttpError 401 without a password, 403 'Invalid password', 429 with `retry-after` seconds.
+   * @throws DomainError `unauthenticated` without a password, `forbidden` 'Invalid password', `too-many` with `retry-after` seconds.
    */
   async unlock(sessionId: number, address: string, password: string | undefined): Promise<Buffer> {
-    if (!password) throw new HttpError(401, 'Vault password required');
+    if (!password) throw new DomainError('unauthenticated', 'Vault password required');
     const taken = await this.take([`session:${sessionId}`, `address:${this.addressKey(address)}`]);
     const giveBack = () => Promise.all(taken.map((k) => this.limiter.reward(k, 1)));
     const cacheKey = createHash('sha256').update(`${sessionId}\n${password}`).digest('base64url');
@@ -61,7 +61,7 @@ export class VaultAccess {
         await giveBack();
         throw error;
       }
-      throw new HttpError(403, 'Invalid password');
+      throw new DomainError('forbidden', 'Invalid password');
     }
   }
 
@@ -84,11 +84,10 @@ export class VaultAccess {
         await Promise.all(taken.map((k) => this.limiter.reward(k, 1)));
         if (!(refused instanceof RateLimiterRes)) throw refused;
         const seconds = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
-        throw new HttpError(
-          429,
+        throw new DomainError(
+          'too-many',
           `Too many wrong vault passwords. Try again in ${Math.ceil(seconds / 60)} minutes.`,
-          undefined,
-          { 'retry-after': String(seconds) },
+          { retryAfterSeconds: seconds },
         );
       }
     }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { contactMessages, contacts, unmatchedMail } from '../../../db/schema/index.ts';
 import type { UnmatchedMailList } from '../../../shared/unmatched-mail.ts';
-import { notFound } from '../../http-error.ts';
+import { notFound } from '../../domain-error.ts';
 
 /**
  * The owner's 'Unmatched mail' (docs/decisions/033): list, attach to a contact, discard. Attaching
@@ -44,7 +44,7 @@ export async function listUnmatchedMail(db: Db): Promise<UnmatchedMailList> {
 /**
  * Moves message `id` into contact `contactId`'s thread.
  * @returns the contact and the new thread row's id.
- * @throws HttpError 404 when the message or the contact does not exist.
+ * @throws DomainError `not-found` when the message or the contact does not exist.
  */
 export async function attachUnmatchedMail(
   db: Db,
@@ -95,7 +95,7 @@ export async function attachUnmatchedMail(
   });
 }
 
-/** Deletes message `id`. @throws HttpError 404 when it does not exist. */
+/** Deletes message `id`. @throws DomainError `not-found` when it does not exist. */
 export async function discardUnmatchedMail(db: Db, id: number): Promise<void> {
   const deleted = await db
     .delete(unmatchedMail)

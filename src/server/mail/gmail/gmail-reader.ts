@@ -3,16 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 import type { AppConfig } from '../../config.ts';
-import { WorkerLoop } from '../../worker-loop.ts';
 import { describeDatabaseError, importMessage } from '../inbound/import-message.ts';
-import {
-  INSTANCE_ID,
-  recordFailure,
-  recordSuccess,
-  releaseLease,
-  syncRow,
-  takeLease,
-} from '../inbound/mailbox-sync.ts';
+import { MailboxPoller } from '../inbound/mailbox-poller.ts';
 import { gmailAccessToken } from './gmail-access.ts';
 import { type GmailConnection, getGmailConnection } from './gmail-connection.ts';
 import { GMAIL_READ_SCOPE } from './google-oauth.ts';
@@ -63,56 +55,44 @@ class GmailApiError extends Error {
 }
 
 export class GmailReader {
-  private readonly loop: WorkerLoop;
-  private readonly owner: string;
+  private readonly poller: MailboxPoller;
   private readonly now: () => Date;
+  /** The connection the current pass reads (looked up when the pass starts). */
+  private connection: GmailConnection | null = null;
 
   constructor(private readonly o: GmailReaderOptions) {
-    this.owner = o.instanceId ?? INSTANCE_ID;
     this.now = o.now ?? (() => new Date());
-    this.loop = new WorkerLoop({ name: 'gmail import', log: o.log, pass: (signal) => this.runOnce(signal) });
+    this.poller = new MailboxPoller({
+      ...o,
+      source: {
+        name: 'gmail',
+        mailbox: async () => {
+          this.connection = o.google.clientId ? await getGmailConnection(o.db) : null;
+          return this.connection && canReadReplies(this.connection) ? `gmail:${this.connection.email}` : null;
+        },
+        importNew: (mailbox, row, signal) => this.importNew(this.connection!, row.historyId, mailbox, signal),
+        // A database error is named by its SQLSTATE only: its message lists the failed query's
+        // parameters, which are the mail's content.
+        describeError: (error) => (describeDatabaseError(error) ?? (error as Error).message).slice(0, 500),
+      },
+    });
   }
 
   start(): void {
-    this.loop.start(this.o.pollMs ?? 30_000);
+    this.poller.start();
   }
 
   nudge(): void {
-    this.loop.nudge();
+    this.poller.nudge();
   }
 
-  async stop(deadlineMs = 5000): Promise<boolean> {
-    const finished = await this.loop.stop(deadlineMs);
-    const connection = await getGmailConnection(this.o.db).catch(() => null);
-    if (connection) await releaseLease(this.o.db, `gmail:${connection.email}`, this.owner).catch(() => {});
-    return finished;
+  stop(deadlineMs = 5000): Promise<boolean> {
+    return this.poller.stop(deadlineMs);
   }
 
   /** One pass (see the class comment). @returns messages stored. */
-  async runOnce(signal?: AbortSignal): Promise<number> {
-    const { db } = this.o;
-    if (!this.o.google.clientId) return 0;
-    const connection = await getGmailConnection(db);
-    if (!connection || !canReadReplies(connection)) return 0;
-    const mailbox = `gmail:${connection.email}`;
-    const now = this.now();
-    const row = await syncRow(db, mailbox);
-    if (row.nextAttemptAt && row.nextAttemptAt > now) return 0;
-    const leaseMs = this.o.leaseMs ?? Math.max(3 * (this.o.pollMs ?? 30_000), 60_000);
-    if (!(await takeLease(db, mailbox, this.owner, leaseMs, now))) return 0;
-    try {
-      const stored = await this.importNew(connection, row.historyId, mailbox, signal);
-      await recordSuccess(db, mailbox, this.now());
-      return stored;
-    } catch (error) {
-      // A database error is named by its SQLSTATE only: its message lists the failed query's
-      // parameters, which are the mail's content.
-      const message = (describeDatabaseError(error) ?? (error as Error).message).slice(0, 500);
-      const failures = await recordFailure(db, mailbox, message, this.now());
-      this.o.log.warn({ mailbox, failures, err: message }, 'gmail import failed; will retry with backoff');
-      await releaseLease(db, mailbox, this.owner);
-      return 0;
-    }
+  runOnce(signal?: AbortSignal): Promise<number> {
+    return this.poller.runOnce(signal);
   }
 
   private async importNew(

@@ -3,16 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
-import { WorkerLoop } from '../../worker-loop.ts';
 import { describeDatabaseError, importMessage } from './import-message.ts';
-import {
-  INSTANCE_ID,
-  recordFailure,
-  recordSuccess,
-  releaseLease,
-  syncRow,
-  takeLease,
-} from './mailbox-sync.ts';
+import { MailboxPoller } from './mailbox-poller.ts';
+import { syncRow } from './mailbox-sync.ts';
 
 /**
  * Reads replies from any IMAP mailbox (`IMAP_URL`) with imapflow, off the request
@@ -77,17 +70,24 @@ export interface ImapPollerOptions {
 }
 
 export class ImapPoller {
-  private readonly loop: WorkerLoop;
+  private readonly poller: MailboxPoller;
   private readonly target: ImapTarget;
   private readonly now: () => Date;
-  private readonly owner: string;
   private client: ImapFlow | undefined;
 
   constructor(private readonly o: ImapPollerOptions) {
     this.target = parseImapUrl(o.url);
     this.now = o.now ?? (() => new Date());
-    this.owner = o.instanceId ?? INSTANCE_ID;
-    this.loop = new WorkerLoop({ name: 'imap import', log: o.log, pass: (signal) => this.runOnce(signal) });
+    this.poller = new MailboxPoller({
+      ...o,
+      source: {
+        name: 'imap',
+        mailbox: async () => this.target.mailbox,
+        importNew: (_mailbox, _row, signal) => this.importNew(signal),
+        describeError: safeMessage,
+        release: () => this.disconnect(),
+      },
+    });
   }
 
   /** The sync-table name of the mailbox (for the setup page). */
@@ -96,19 +96,16 @@ export class ImapPoller {
   }
 
   start(): void {
-    this.loop.start(this.o.pollMs ?? 30_000);
+    this.poller.start();
   }
 
   nudge(): void {
-    this.loop.nudge();
+    this.poller.nudge();
   }
 
   /** Stops polling, logs out and gives up the lease. Waits at most `deadlineMs`. */
-  async stop(deadlineMs = 5000): Promise<boolean> {
-    const finished = await this.loop.stop(deadlineMs);
-    await this.disconnect();
-    await releaseLease(this.o.db, this.target.mailbox, this.owner).catch(() => {});
-    return finished;
+  stop(deadlineMs = 5000): Promise<boolean> {
+    return this.poller.stop(deadlineMs);
   }
 
   /**
@@ -116,30 +113,8 @@ export class ImapPoller {
    * (or reuse the connection), import what is new, record the result.
    * @returns messages stored by this pass.
    */
-  async runOnce(signal?: AbortSignal): Promise<number> {
-    const { db } = this.o;
-    const mailbox = this.target.mailbox;
-    const now = this.now();
-    const row = await syncRow(db, mailbox);
-    if (row.nextAttemptAt && row.nextAttemptAt > now) return 0;
-    const leaseMs = this.o.leaseMs ?? Math.max(3 * (this.o.pollMs ?? 30_000), 60_000);
-    if (!(await takeLease(db, mailbox, this.owner, leaseMs, now))) {
-      // Another instance reads this mailbox: keep no idle connection of our own.
-      await this.disconnect();
-      return 0;
-    }
-    try {
-      const stored = await this.importNew(signal);
-      await recordSuccess(db, mailbox, this.now());
-      return stored;
-    } catch (error) {
-      const message = safeMessage(error);
-      const failures = await recordFailure(db, mailbox, message, this.now());
-      this.o.log.warn({ mailbox, failures, err: message }, 'imap import failed; will retry with backoff');
-      await this.disconnect();
-      await releaseLease(db, mailbox, this.owner);
-      return 0;
-    }
+  runOnce(signal?: AbortSignal): Promise<number> {
+    return this.poller.runOnce(signal);
   }
 
   private async connect(): Promise<ImapFlow> {
@@ -162,7 +137,7 @@ export class ImapPoller {
       autoIdleDelay: 1000,
     });
     // New mail announced during IDLE: import it now rather than at the next poll.
-    client.on('exists', () => this.loop.nudge());
+    client.on('exists', () => this.poller.nudge());
     client.on('error', (err: Error) => this.o.log.warn({ err: safeMessage(err) }, 'imap connection error'));
     client.on('close', () => {
       if (this.client === client) this.client = undefined;
@@ -247,7 +222,7 @@ export class ImapPoller {
           .where(eq(mailboxSync.mailbox, this.target.mailbox));
       }
       // More than one batch waiting: continue right after this pass.
-      if (uids.length === BATCH) this.loop.nudge();
+      if (uids.length === BATCH) this.poller.nudge();
       return stored;
     } finally {
       lock.release();

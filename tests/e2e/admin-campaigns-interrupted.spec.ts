@@ -10,6 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { adminToasts, expectNoAxeViolations, expectNoHorizontalScroll, signInFast } from './support/admin';
+import { settled } from './support/helpers';
 import { type AppServer, startAppServer } from './support/server';
 import { test as base, expect, type Locator, type Page } from './support/test';
 
@@ -64,7 +65,7 @@ const test = base.extend<object, { crashedServer: AppServer & { folder: string }
 async function shootBoth(page: Page, name: string, focus?: Locator) {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(350);
+    await settled(page);
     await focus?.scrollIntoViewIfNeeded();
     if (size === PHONE) await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/${name}-${size.width}.png` });

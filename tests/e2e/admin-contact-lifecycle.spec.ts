@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
-import { createLead, unique, uniqueEmail } from './support/helpers';
+import { createLead, settled, unique, uniqueEmail } from './support/helpers';
 import { expect, test } from './support/test';
 
 const widths = [
@@ -33,7 +33,7 @@ for (const { label, width, height } of widths) {
       await dialog.getByLabel('Status').selectOption('contacted');
       await dialog.getByLabel('Hot lead').check();
       await dialog.getByLabel('Notes').fill('Called about a booking page.');
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `${dir}/admin-add-contact-${width}.png` });
       await expectNoHorizontalScroll(page);
       await dialog.getByRole('button', { name: 'Add Contact' }).click();
@@ -108,7 +108,7 @@ for (const { label, width, height } of widths) {
       });
       await expect(preview).toContainText('2 new contacts to create');
       await dialog.getByLabel('These people agreed to receive email from us').check();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `${dir}/admin-import-preview-${width}.png` });
       await expectNoHorizontalScroll(page);
       await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
@@ -152,7 +152,7 @@ for (const { label, width, height } of widths) {
       await expect(dialog).toContainText(
         'This erases the contact and every message, task, note and campaign record about them. This action cannot be undone.',
       );
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: `${dir}/admin-delete-contact-${width}.png` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();

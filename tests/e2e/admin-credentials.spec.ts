@@ -14,7 +14,7 @@ import {
   signInFast,
   watchPageErrors,
 } from './support/admin';
-import { unique } from './support/helpers';
+import { settled, unique } from './support/helpers';
 import { type BrowserContext, expect, type Locator, type Page, test } from './support/test';
 
 const CREDENTIALS = '/api/admin/credentials';
@@ -620,7 +620,7 @@ for (const { label, width, height } of widths) {
 
       await page.getByRole('button', { name: 'Add Credential' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(350);
+      await settled(page);
       await page.screenshot({ path: `${dir}/admin-credentials-add-${width}.png` });
       await page.keyboard.press('Escape');
 

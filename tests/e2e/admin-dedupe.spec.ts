@@ -22,6 +22,7 @@ import {
   signInFast,
   watchPageErrors,
 } from './support/admin';
+import { settled } from './support/helpers';
 import { type AppServer, startAppServer } from './support/server';
 import { test as base, expect, type Page } from './support/test';
 
@@ -77,7 +78,7 @@ const test = base.extend<object, { upgradedServer: AppServer }>({
 async function shootBoth(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(350);
+    await settled(page);
     if (size === PHONE) await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/${name}-${size.width}.png`, ...options });
   }

@@ -10,7 +10,7 @@ import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { type Credential, DEMO_VAULT_PASSWORD, VAULT_PASSWORD_HEADER } from '../../src/shared/credentials.ts';
 import { adminApi, adminToasts, contactItems, sameOrigin, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, settled, unique } from './support/helpers';
 import { expectAllReachable, expectNothingClipped, expectReachable } from './support/layout';
 import { expect, type Locator, type Page, test } from './support/test';
 
@@ -44,9 +44,7 @@ function hostileEmail() {
 const hostileMessage = `${LONG_WORD}\n${LONG_URL}\n${RTL} ${EMOJI}\nLine four.`;
 
 /** Waits for dialog and toast animations to settle before a shot. */
-async function settle(page: Page) {
-  await page.waitForTimeout(350);
-}
+const settle = settled;
 
 async function shoot(page: Page, name: string, width: number, fullPage = true) {
   await page.screenshot({ path: `${dir}/hostile-${name}-${width}.png`, fullPage });

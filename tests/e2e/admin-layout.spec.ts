@@ -6,7 +6,7 @@
  */
 
 import { adminToasts, signInFast } from './support/admin';
-import { createLead, unique } from './support/helpers';
+import { createLead, settled, unique } from './support/helpers';
 import { expectAllReachable, expectNothingClipped } from './support/layout';
 import { expect, test } from './support/test';
 
@@ -41,7 +41,7 @@ for (const { width, height } of widths) {
       // Submitting the empty form shows the 'All fields are required' toast while the dialog stays open.
       await dialog.getByRole('button', { name: 'Create Campaign' }).click();
       await expect(adminToasts(page).getByText('All fields are required')).toBeVisible();
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `${dir}/layout-toast-over-dialog-${width}.png` });
       await expectAllReachable([
         dialog.getByRole('button', { name: 'Create Campaign' }),

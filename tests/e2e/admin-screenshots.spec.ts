@@ -8,7 +8,7 @@
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, contactItems, expectNoHorizontalScroll, signInFast } from './support/admin';
-import { createLead, unique, uniqueEmail } from './support/helpers';
+import { createLead, settled, unique, uniqueEmail } from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 const widths = [
@@ -19,9 +19,7 @@ const widths = [
 const dir = 'test-results/screenshots';
 
 /** Waits for dialog and toast animations to settle before a shot. */
-async function settle(page: Page) {
-  await page.waitForTimeout(350);
-}
+const settle = settled;
 
 for (const { label, width, height } of widths) {
   test.describe(`admin ${label} (${width} px)`, () => {

@@ -15,6 +15,7 @@ import {
   signInFast,
   watchPageErrors,
 } from './support/admin';
+import { settled } from './support/helpers';
 import { expectNothingClipped } from './support/layout';
 import { type AppServer, startAppServer } from './support/server';
 import { type BrowserContext, expect, type Page, test } from './support/test';
@@ -138,7 +139,7 @@ test.describe('second factor with a configured owner', () => {
       { label: 'mobile', width: 390, height: 844 },
     ]) {
       await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
+      await settled(page);
       await expectNoHorizontalScroll(page);
       await expectNothingClipped(page);
       await page.screenshot({ path: `${shots}/admin-security-${label}.png`, fullPage: true });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { expectNoAxeViolations, expectNoHorizontalScroll, watchPageErrors } from './support/admin';
+import { settled } from './support/helpers';
 import { expectNothingClipped } from './support/layout';
 import { type AppServer, startAppServer } from './support/server';
 import { type Browser, expect, type Page, test } from './support/test';
@@ -67,7 +68,7 @@ test('lists the active sessions and signs them out, one or all but this one', as
   ]) {
     await laptop.setViewportSize({ width, height });
     // Let the resized page lay out and paint before the full-page shot.
-    await laptop.waitForTimeout(300);
+    await settled(laptop);
     await expectNoHorizontalScroll(laptop);
     await expectNothingClipped(laptop);
     await laptop.screenshot({ path: `${shots}/admin-security-sessions-${label}.png`, fullPage: true });

@@ -6,7 +6,7 @@
  */
 
 import { expectNoHorizontalScroll } from './support/admin';
-import { gotoLanding } from './support/helpers';
+import { gotoLanding, settled } from './support/helpers';
 import { expect, test } from './support/test';
 
 const dir = 'test-results/screenshots';
@@ -27,12 +27,12 @@ for (const { width, height } of [
         await expect(page.locator('#m-hero').getByTestId('slide-hint')).toBeInViewport();
         await page.getByRole('button', { name: /^Go to page 2/ }).click();
         await expect(page.getByTestId('mobile-position')).toHaveText('2 / 3');
-        await page.waitForTimeout(400);
+        await settled(page);
         await page.screenshot({ path: `${dir}/details-projects-${width}.png` });
       } else {
         const projects = page.locator('#current-projects');
         await projects.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(400);
+        await settled(page);
         await projects.screenshot({ path: `${dir}/details-projects-${width}.png` });
       }
       await expectNoHorizontalScroll(page);

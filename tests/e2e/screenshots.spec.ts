@@ -5,7 +5,7 @@
  */
 
 import { contactItems } from './support/admin';
-import { createLead, gotoLanding, signInAsDemoAdmin, unique } from './support/helpers';
+import { createLead, gotoLanding, settled, signInAsDemoAdmin, unique } from './support/helpers';
 import { expect, test } from './support/test';
 
 const widths = [
@@ -32,7 +32,7 @@ for (const { label, width, height } of widths) {
           }
           window.scrollTo(0, 0);
         });
-        await page.waitForTimeout(500);
+        await settled(page);
         await page.screenshot({ path: `${dir}/landing-${width}.png`, fullPage: true });
         return;
       }
@@ -41,20 +41,20 @@ for (const { label, width, height } of widths) {
       for (const [index, name] of ['page-1', 'page-2', 'page-3'].entries()) {
         await page.getByRole('button', { name: new RegExp(`^Go to page ${index + 1}`) }).click();
         await expect(page.getByTestId('mobile-position')).toHaveText(`${index + 1} / 3`);
-        await page.waitForTimeout(400);
+        await settled(page);
         await page.screenshot({ path: `${dir}/landing-${width}-${name}-top.png` });
         const full = await page
           .locator('[id^="mobile-page"]')
           .nth(index)
           .evaluate((el) => el.scrollHeight);
         await page.setViewportSize({ width, height: full });
-        await page.waitForTimeout(600);
+        await settled(page);
         await page.screenshot({ path: `${dir}/landing-${width}-${name}.png` });
         await page.setViewportSize({ width, height });
       }
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `${dir}/landing-${width}-drawer.png` });
     });
 
@@ -64,7 +64,7 @@ for (const { label, width, height } of widths) {
       await page.getByRole('button', { name: width >= 768 ? 'Start a project' : 'Start Building' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       // Let the opening animation finish.
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: `${dir}/landing-dialog-${width}.png` });
     });
 

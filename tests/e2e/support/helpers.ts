@@ -87,3 +87,23 @@ export async function signInAsDemoAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
+
+/**
+ * Waits until the page has settled for a screenshot or a measurement: no finite CSS animation or
+ * transition still running (a dialog's zoom, a toast's slide; endless ones such as a spinner are
+ * left alone), then two animation frames, so layout and paint caught up with the last change (a
+ * resize, a new dialog). Replaces fixed sleeps: it returns as soon as that is true.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:resilience` (issue #10): the app under a flood of leads, SIGTERM and SIGKILL under
+ * `npm run test:resilience`: the app under a flood of leads, SIGTERM and SIGKILL under
  * load, and a mail provider that goes down and comes back. Real server processes; bounded in time.
  */
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:security` (issue #10): the attacks a deployment on the internet meets, each proved
+ * `npm run test:security`: the attacks a deployment on the internet meets, each proved
  * against the real app (fuzzed routes, a real nginx in front, vault bursts, refused settings).
  */
 export default defineConfig({

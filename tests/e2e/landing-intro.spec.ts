@@ -39,16 +39,17 @@ async function freshPage(browser: Browser, options: Parameters<Browser['newConte
 const timings = (page: Page) =>
   page.evaluate(() => ({ scripted: window.__splashScripted, ended: window.__splashEnded }));
 
-test('20 fresh loads with the real clock: the intro ends at 4.5 s every time and the cloud follows', async ({
+test('10 fresh loads with the real clock: the intro ends at 4.5 s every time and the cloud follows', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const ends: number[] = [];
   let timerEnds = 0;
-  // Two loads at a time, each in its own new browser context (no cache, no storage).
-  for (let batch = 0; batch < 10; batch++) {
+  // Ten loads side by side, each in its own new browser context (no cache, no storage): the real
+  // clock's 4.5 s are waited once, not ten times.
+  {
     const pages: { context: BrowserContext; page: Page }[] = [];
-    for (let i = 0; i < 2; i++) pages.push(await freshPage(browser));
+    for (let i = 0; i < 10; i++) pages.push(await freshPage(browser));
     await Promise.all(
       pages.map(async ({ context, page }) => {
         await gotoLanding(page);
@@ -68,11 +69,11 @@ test('20 fresh loads with the real clock: the intro ends at 4.5 s every time and
       }),
     );
   }
-  expect(ends).toHaveLength(20);
+  expect(ends).toHaveLength(10);
   // Enough loads ran the timeline to catch the old defect (it stuck on 5 of 8 such loads).
-  expect(timerEnds).toBeGreaterThanOrEqual(5);
+  expect(timerEnds).toBeGreaterThanOrEqual(3);
   console.log(
-    `splash ended at (ms since navigation; ${timerEnds} of 20 by the timeline's timer): ` +
+    `splash ended at (ms since navigation; ${timerEnds} of 10 by the timeline's timer): ` +
       ends.sort((a, b) => a - b).join(', '),
   );
 });

@@ -45,11 +45,12 @@ test('10 fresh loads with the real clock: the intro ends at 4.5 s every time and
   test.setTimeout(180_000);
   const ends: number[] = [];
   let timerEnds = 0;
-  // Ten loads side by side, each in its own new browser context (no cache, no storage): the real
-  // clock's 4.5 s are waited once, not ten times.
-  {
+  // Two loads at a time, each in its own new browser context (no cache, no storage). More at once
+  // starves the page on a loaded machine: with ten side by side under a parallel
+  // `npm run bench:contacts` (load 16), only 2 of 10 hydrated before 4.5 s.
+  for (let batch = 0; batch < 5; batch++) {
     const pages: { context: BrowserContext; page: Page }[] = [];
-    for (let i = 0; i < 10; i++) pages.push(await freshPage(browser));
+    for (let i = 0; i < 2; i++) pages.push(await freshPage(browser));
     await Promise.all(
       pages.map(async ({ context, page }) => {
         await gotoLanding(page);

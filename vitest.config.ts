@@ -10,10 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: one file per core keeps PGlite instances from starving each other.
-    // One module graph per worker, not per file (decision 048): each file builds its own app and
-    // database, so nothing a test relies on lives in a module; importing the server once per
-    // worker instead of once per file took the suite from ~340 s to ~165 s here.
-    isolate: false,
     maxWorkers: 2,
   },
 });

@@ -10,8 +10,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 120_000,
     // Load tests measure the machine: one file at a time.
-    // One module graph per worker, not per file (decision 048): each file starts its own servers.
-    isolate: false,
     maxWorkers: 1,
     fileParallelism: false,
   },

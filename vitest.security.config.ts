@@ -9,8 +9,6 @@ export default defineConfig({
     include: ['tests/security/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // One module graph per worker, not per file (decision 048): each file starts its own app.
-    isolate: false,
     maxWorkers: 2,
   },
 });

@@ -14,32 +14,52 @@ import { googleClient, oidc } from './google-oauth.ts';
  * @throws MailSendError with a message fit for the admin.
  */
 
-let access: { connectionId: number; token: string; expiresAt: number } | undefined;
-/** The refresh under way, if any: callers at the same moment (a send and the reply reader) share it. */
-let refreshing: { connectionId: number; token: Promise<string> } | undefined;
+interface TokenState {
+  access?: { connectionId: number; token: string; expiresAt: number };
+  /** The refresh under way, if any: callers at the same moment (a send and the reply reader) share it. */
+  refreshing?: { connectionId: number; token: Promise<string> };
+}
+
+/**
+ * One state per database handle, that is per app: connection ids start at 1 in every database, so
+ * two apps in one process (the test suites) must never see each other's token.
+ */
+const states = new WeakMap<Db, TokenState>();
+
+function stateOf(db: Db): TokenState {
+  let state = states.get(db);
+  if (!state) {
+    state = {};
+    states.set(db, state);
+  }
+  return state;
+}
 
 export async function gmailAccessToken(
   options: { db: Db; key: Buffer; google: AppConfig['google'] },
   connectionId: number,
   forceRefresh: boolean,
 ): Promise<string> {
+  const state = stateOf(options.db);
+  const { access } = state;
   if (!forceRefresh && access?.connectionId === connectionId && access.expiresAt - 60_000 > Date.now()) {
     return access.token;
   }
   // A refresh already under way yields a new token: a second grant at the same moment would only
   // cost a round trip (and Google counts them).
-  if (refreshing?.connectionId === connectionId) return refreshing.token;
-  const token = refreshAccessToken(options, connectionId);
-  refreshing = { connectionId, token };
+  if (state.refreshing?.connectionId === connectionId) return state.refreshing.token;
+  const token = refreshAccessToken(options, state, connectionId);
+  state.refreshing = { connectionId, token };
   try {
     return await token;
   } finally {
-    if (refreshing?.token === token) refreshing = undefined;
+    if (state.refreshing?.token === token) state.refreshing = undefined;
   }
 }
 
 async function refreshAccessToken(
   options: { db: Db; key: Buffer; google: AppConfig['google'] },
+  state: TokenState,
   connectionId: number,
 ): Promise<string> {
   let refreshToken: string;
@@ -55,17 +75,17 @@ async function refreshAccessToken(
   }
   try {
     const tokens = await oidc.refreshTokenGrant(await googleClient(options.google), refreshToken);
-    access = {
+    state.access = {
       connectionId,
       token: tokens.access_token,
       expiresAt: Date.now() + (tokens.expiresIn() ?? 3600) * 1000,
     };
-    return access.token;
+    return tokens.access_token;
   } catch (error) {
     if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') {
       const reason = 'Google refused the saved authorization (revoked or expired). Reconnect Gmail.';
       await markGmailRevoked(options.db, connectionId, reason);
-      access = undefined;
+      state.access = undefined;
       throw new MailSendError(reason, { cause: error });
     }
     throw new MailSendError(`Could not refresh the Gmail access token: ${(error as Error).message}`, {

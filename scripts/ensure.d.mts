@@ -11,3 +11,4 @@ export const testedNodeVersion: string;
 export const testedNodeDir: string;
 export function testedNode(): string;
 export function switchToTestedNode(): string;
+export function prepareToServe(): string;

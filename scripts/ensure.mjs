@@ -197,3 +197,16 @@ export function ensureBuild() {
     run('npm', ['run', '-s', 'build:server']);
   }
 }
+
+/**
+ * What `npm start` and `npm run setup` do before the server can run: check this Node, switch to the
+ * tested one when it is older (decision 042), install the locked packages, build what is stale.
+ * @returns the path of the Node binary the server runs on.
+ */
+export function prepareToServe() {
+  checkNode();
+  const node = switchToTestedNode();
+  ensurePackages();
+  ensureBuild();
+  return node;
+}

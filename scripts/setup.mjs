@@ -4,21 +4,9 @@
 // `npm run build` alone cannot do this on an older Node: `engine-strict` refuses the install there,
 // and the build needs the packages.
 import path from 'node:path';
-import {
-  checkNode,
-  ensureBuild,
-  ensurePackages,
-  root,
-  serverEntry,
-  serverEnv,
-  serverNodeArgs,
-  switchToTestedNode,
-} from './ensure.mjs';
+import { prepareToServe, root, serverEntry, serverEnv, serverNodeArgs } from './ensure.mjs';
 
-checkNode();
-const node = switchToTestedNode();
-ensurePackages();
-ensureBuild();
+const node = prepareToServe();
 console.log(`✓ Installed and built. A service manager runs, in ${root}:`);
 console.log(`  ${node} ${serverNodeArgs.join(' ')} ${path.relative(root, serverEntry)}`);
 console.log('with this environment (besides NODE_ENV=production and the settings):');

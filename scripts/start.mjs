@@ -2,21 +2,9 @@
 // end and compiled server) if needed, then run the server on the tested Node (migrations run at its
 // start). Signals are passed on so Ctrl+C and SIGTERM shut the server down gracefully.
 import { spawn } from 'node:child_process';
-import {
-  checkNode,
-  ensureBuild,
-  ensurePackages,
-  root,
-  serverEntry,
-  serverEnv,
-  serverNodeArgs,
-  switchToTestedNode,
-} from './ensure.mjs';
+import { prepareToServe, root, serverEntry, serverEnv, serverNodeArgs } from './ensure.mjs';
 
-checkNode();
-const node = switchToTestedNode();
-ensurePackages();
-ensureBuild();
+const node = prepareToServe();
 
 // The compiled server, with plain node: no TypeScript compiler in the running process. The IPC
 // channel is how the server learns that this process died (even by SIGKILL): it closes, and the

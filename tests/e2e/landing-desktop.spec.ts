@@ -5,7 +5,7 @@
  * Most tests emulate reduced motion, which skips the intro (docs/product.md §3.2).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { gotoLanding, toasts } from './support/helpers';
+import { gotoLanding, installPausedClock, toasts } from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -87,8 +87,7 @@ test('the intro shows logo, tagline, burst, then completes; the cloud follows 30
 }) => {
   // The splash runs on the page's clock (performance.now() since navigation): pause it early,
   // then move it to each moment of the timeline (docs/product.md §3.1, §14.1).
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 20);
+  await installPausedClock(page);
   await gotoLanding(page);
   const runTo = async (ms: number) => {
     const now = await page.evaluate(() => performance.now());
@@ -128,8 +127,7 @@ test('the intro shows logo, tagline, burst, then completes; the cloud follows 30
 
 test('reduced motion skips the intro; the cloud still appears 300 ms after', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await installPausedClock(page);
   await gotoLanding(page);
   await expect(page.getByTestId('intro-splash')).toHaveCount(0);
   await page.clock.runFor(250);

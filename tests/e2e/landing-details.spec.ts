@@ -6,7 +6,7 @@
  */
 
 import { expectNoHorizontalScroll } from './support/admin';
-import { gotoLanding, settled } from './support/helpers';
+import { gotoLanding, installPausedClock, settled } from './support/helpers';
 import { expect, test } from './support/test';
 
 const dir = 'test-results/screenshots';
@@ -52,8 +52,7 @@ test.describe('1280 px intro', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the intro at its burst', async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await installPausedClock(page);
     await gotoLanding(page);
     const now = await page.evaluate(() => performance.now());
     await page.clock.runFor(Math.max(0, 2100 - now));

@@ -3,7 +3,7 @@
  * with the page's real clock, and at once when the visitor scrolls (wheel, trackpad, touch).
  */
 
-import { gotoLanding } from './support/helpers';
+import { gotoLanding, installPausedClock } from './support/helpers';
 import { type Browser, type BrowserContext, expect, type Page, test } from './support/test';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -82,8 +82,7 @@ test('10 fresh loads with the real clock: the intro ends at 4.5 s every time and
 /** A fresh page whose clock stands still, so only the gesture can end the intro. */
 async function pausedAtBurst(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const { context, page } = await freshPage(browser, options);
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await installPausedClock(page);
   await gotoLanding(page);
   const now = await page.evaluate(() => performance.now());
   await page.clock.runFor(Math.max(0, 1900 - now));

@@ -29,6 +29,20 @@ export async function gotoLanding(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
+/**
+ * Installs Playwright's fake clock, paused, before the page is opened: from then on the page's
+ * timers fire only when the test calls `page.clock.runFor`. The next document replays the clock's
+ * log, so its `performance.now()` starts near 0 (the real time between the two calls here) and
+ * `Date.now()` near the real time plus 10 s. The pause target is taken from the installed time,
+ * not from the moment of the call: a loaded machine can spend more than a few milliseconds between
+ * the two calls, and a target already in the clock's past throws 'Cannot fast-forward to the past'.
+ */
+export async function installPausedClock(page: Page): Promise<void> {
+  const installedAt = Date.now();
+  await page.clock.install({ time: installedAt });
+  await page.clock.pauseAt(installedAt + 10_000);
+}
+
 /** The toast area (Radix Toast viewport, 'Notifications (F8)'). */
 export function toasts(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ });

@@ -21,29 +21,66 @@ type TooltipParts = typeof import('@/web/components/ui/tooltip');
 /** First signs of a person at the page: the tooltip code is fetched on the first of them. */
 const INTERACTION_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
+/** A held pointer or key, as the press and its release both name it. */
+function heldKey(event: Event): string {
+  if (event instanceof KeyboardEvent) return `key:${event.code}`;
+  return `pointer:${(event as PointerEvent).pointerId}`;
+}
+
 /**
  * Loads the tooltip code (Radix Tooltip and Floating UI, ~17 KB brotli) on the first
  * interaction with the page, not at start: a tooltip opens only after 700 ms of hovering or on
  * keyboard focus, and both begin with such an interaction (decision 028). Adding the tooltips
- * remounts the buttons, so one that had focus gets it back.
+ * remounts the buttons: it waits until no pointer button or key is held (a press on the old button
+ * and its release on the new one would be no click), and a button that had focus gets it back.
  */
 function useTooltipParts(nav: React.RefObject<HTMLElement | null>): TooltipParts | null {
   const [loaded, setLoaded] = React.useState<{ parts: TooltipParts; focused: string | null } | null>(null);
   React.useEffect(() => {
     let cancelled = false;
+    // Pointers and keys held now (a held key repeats its keydown: a set, not a count).
+    const held = new Set<string>();
+    let apply: (() => void) | null = null;
+    const press = (event: Event) => {
+      held.add(heldKey(event));
+    };
+    // After the release, a task later: the click (or the key's activation) is dispatched first.
+    const release = (event: Event) => {
+      // The window's own blur (no release follows it), not an element's seen while capturing.
+      if (event.type === 'blur') {
+        if (event.target !== window) return;
+        held.clear();
+      } else held.delete(heldKey(event));
+      if (held.size === 0 && apply) setTimeout(() => apply?.(), 0);
+    };
+    const presses = [
+      ['pointerdown', press],
+      ['keydown', press],
+      ['pointerup', release],
+      ['pointercancel', release],
+      ['keyup', release],
+      ['blur', release],
+    ] as const;
     const load = () => {
       for (const type of INTERACTION_EVENTS) window.removeEventListener(type, load, true);
       void import('@/web/components/ui/tooltip').then((parts) => {
-        if (cancelled) return;
-        const active = document.activeElement;
-        const focused = active && nav.current?.contains(active) ? active.getAttribute('aria-label') : null;
-        setLoaded({ parts, focused });
+        apply = () => {
+          if (cancelled || held.size > 0) return;
+          apply = null;
+          for (const [type, listener] of presses) window.removeEventListener(type, listener, true);
+          const active = document.activeElement;
+          const focused = active && nav.current?.contains(active) ? active.getAttribute('aria-label') : null;
+          setLoaded({ parts, focused });
+        };
+        apply();
       });
     };
+    for (const [type, listener] of presses) window.addEventListener(type, listener, true);
     for (const type of INTERACTION_EVENTS)
       window.addEventListener(type, load, { capture: true, passive: true });
     return () => {
       cancelled = true;
+      for (const [type, listener] of presses) window.removeEventListener(type, listener, true);
       for (const type of INTERACTION_EVENTS) window.removeEventListener(type, load, true);
     };
   }, [nav]);

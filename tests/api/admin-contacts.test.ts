@@ -120,6 +120,30 @@ describe('GET /api/admin/contacts', () => {
     await t.database.db.delete(contacts).where(sql`email like '%@accents.test'`);
   });
 
+  it('searches what a contact says now: a changed name, address or message, and nothing once erased (decision 050)', async () => {
+    const names = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).map((c) => c.name);
+    const [erin] = await t.database.db
+      .insert(contacts)
+      .values({ name: 'Erin Oldname', email: 'erin@before.test', message: 'first words' })
+      .returning({ id: contacts.id });
+    expect(await names('oldname')).toEqual(['Erin Oldname']);
+    await t.database.db
+      .update(contacts)
+      .set({ name: 'Erin Zhāng', email: 'erin@after.test', message: 'second thoughts' })
+      .where(eq(contacts.id, erin!.id));
+    for (const gone of ['oldname', 'before.test', 'first words']) expect(await names(gone)).toEqual([]);
+    for (const found of ['zhang', 'after.test', 'second thoughts'])
+      expect(await names(found)).toEqual(['Erin Zhāng']);
+    // A status change leaves the search text as it was (the trigger watches the three columns).
+    await t.database.db.update(contacts).set({ status: 'contacted' }).where(eq(contacts.id, erin!.id));
+    expect(await names('zhang')).toEqual(['Erin Zhāng']);
+    await t.database.db.delete(contacts).where(eq(contacts.id, erin!.id));
+    const left = await t.database.db.execute(
+      sql`select count(*)::int as n from contact_search where contact_id = ${erin!.id}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
   it('treats LIKE wildcards in the search as plain text', async () => {
     expect((await list('?q=50%25')).map((c) => c.name)).toEqual(['Bob Marine']);
     expect(await list('?q=%25%25%25x')).toEqual([]);

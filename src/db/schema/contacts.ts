@@ -103,8 +103,8 @@ export const contacts = pgTable(
     // One contact per person (decision 019): a second submission from an address, in any case,
     // lands on the existing contact through INSERT … ON CONFLICT on this index.
     uniqueIndex('contacts_email_unique_idx').on(sql`lower(${t.email})`).where(sql`not ${t.legacyDuplicate}`),
-    // Keyset pages of the campaign recipient checklist, by name. (The search's trigram
-    // indexes are hand-written in migration 0003: they need the pg_trgm extension first.)
+    // Keyset pages of the campaign recipient checklist, by name. (The search reads
+    // `contact_search` below, not trigram indexes here: decision 050.)
     index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
     // Keyset pages of the contacts table sorted by status, in the pipeline's order (new first),
     // then by last activity (decision 040). Same expression as CONTACT_STATUS_RANK in list-contacts.
@@ -115,6 +115,19 @@ export const contacts = pgTable(
     ),
   ],
 );
+
+/**
+ * The text the contact search reads (decision 050): the contact's name, address and first message,
+ * unaccented and joined by line breaks, one row per contact. Triggers keep it (migration 0019); the
+ * trigram index on it is hand-written there (it needs pg_trgm). Kept apart from `contacts` so a
+ * bulk status change rewrites no trigram index: they cost more than the row itself.
+ */
+export const contactSearch = pgTable('contact_search', {
+  contactId: integer('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  document: text('document').notNull(),
+});
 
 /** Labels on contacts (docs/product.md §6.4), created from the tag dropdown. */
 export const tags = pgTable('tags', {

@@ -7,6 +7,7 @@ import type {
   AudiencePageQuery,
 } from '../../shared/campaigns.ts';
 import { MAX_ID } from '../../shared/ids.ts';
+import { contactSearchCondition } from '../contacts/list-contacts.ts';
 import { DomainError } from '../domain-error.ts';
 
 /**
@@ -19,11 +20,6 @@ import { DomainError } from '../domain-error.ts';
 /** Contacts in name order a filtered checklist page first looks through. */
 const RECENT_WINDOW = 5000;
 
-/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * The condition on contact alias `c` for a filter: the search as the contacts list's (case-
  * insensitive substring of name, email or message; trigram indexes), the status, the tag.
@@ -31,15 +27,7 @@ function escapeLike(text: string): string {
 function filterCondition(filter: Pick<AudienceFilter, 'q' | 'status' | 'tagId'>): SQL {
   // Spam is in no audience (decision 037).
   const parts: SQL[] = [sql`c.status <> 'spam'`];
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    // Accent- and case-insensitive like the contacts list (decision 040).
-    parts.push(
-      sql`(immutable_unaccent(c.name) ilike immutable_unaccent(${pattern})
-        or immutable_unaccent(c.email) ilike immutable_unaccent(${pattern})
-        or immutable_unaccent(c.message) ilike immutable_unaccent(${pattern}))`,
-    );
-  }
+  if (filter.q) parts.push(contactSearchCondition(sql`c.id`, filter.q));
   if (filter.status) parts.push(sql`c.status = ${filter.status}`);
   if (filter.tagId !== undefined)
     parts.push(

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -9,7 +9,22 @@ import { type SQL, sql } from 'drizzle-orm';
  * secret the hash does not give the address back (a plain hash of an address is easily guessed).
  */
 export function addressHash(key: Buffer, email: string): string {
-  return createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+  return createHmac('sha256', keyObject(key)).update(email.trim().toLowerCase()).digest('hex');
+}
+
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+/**
+ * The key as a `KeyObject`, made once per key: given a Buffer, `createHmac` imports the key on
+ * every call, 11 µs against 1.7 µs here (Node 24), which was a third of erasing a million contacts.
+ */
+function keyObject(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
 }
 
 /**

@@ -4,6 +4,7 @@ import { contacts } from '../../db/schema/index.ts';
 import type { ParsedContactBulk } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { notFound } from '../domain-error.ts';
+import { idRanges, inLanes } from './contact-lanes.ts';
 import { type EraseOptions, eraseContacts } from './erase-contacts.ts';
 import { contactFilters } from './list-contacts.ts';
 
@@ -26,25 +27,49 @@ function rowCount(result: unknown): number {
   return Number(r.rowCount ?? r.affectedRows ?? 0);
 }
 
+/** What a bulk action needs: erasure's options, and the contacts per status-change statement. */
+export interface BulkOptions extends EraseOptions {
+  /** Contacts per statement of a status change (default 10,000). */
+  statusBatchSize?: number;
+}
+
 /**
- * A bulk action on the contact list: set the status, add or remove a tag (one statement each,
+ * A bulk action on the contact list: set the status (keyset batches of `statusBatchSize`, in
+ * `options.lanes` id ranges at once: contact-lanes.ts), add or remove a tag (one statement each,
  * whatever the number of contacts), or erase (erase-contacts.ts, keyset batches of one
- * transaction each). Nothing passes through the browser but the filter or the ticked ids.
+ * transaction each, in lanes too). Nothing passes through the browser but the filter or the
+ * ticked ids. Each batch commits on its own: a change stopped half-way (the database went away)
+ * leaves every contact either changed or not, never half-written.
  * @returns how many contacts changed. @throws DomainError `not-found` for an unknown tag.
  */
 export async function bulkUpdateContacts(
   db: Db,
   { selection, action }: ParsedContactBulk,
-  erase: EraseOptions,
+  options: BulkOptions,
 ): Promise<number> {
   const where = selectionCondition(selection);
   switch (action.type) {
     case 'setStatus':
-      return rowCount(
-        await db.execute(sql`
-          update ${contacts} set status = ${action.status}, updated_at = now()
-          where ${where} and ${contacts.status} <> ${action.status}`),
-      );
+      return inLanes(await idRanges(db, where, options.lanes ?? 1), async ({ after, last }) => {
+        let changed = 0;
+        for (let cursor = after; ; ) {
+          const [batch] = resultRows<{ last: number | null; changed: number }>(
+            await db.execute(sql`
+              with batch as (
+                select ${contacts.id} as id from ${contacts}
+                where ${contacts.id} > ${cursor} and ${contacts.id} <= ${last} and (${where})
+                order by ${contacts.id} limit ${options.statusBatchSize ?? 10_000}),
+              changed as (
+                update ${contacts} set status = ${action.status}, updated_at = now()
+                from batch where ${contacts.id} = batch.id and ${contacts.status} <> ${action.status}
+                returning 1)
+              select (select max(id) from batch) as last, (select count(*) from changed)::int as changed`),
+          );
+          if (batch?.last == null) return changed;
+          changed += Number(batch.changed);
+          cursor = Number(batch.last);
+        }
+      });
     case 'addTag':
     case 'removeTag': {
       const [tag] = resultRows<{ id: number }>(
@@ -66,6 +91,6 @@ export async function bulkUpdateContacts(
       );
     }
     case 'delete':
-      return eraseContacts(db, where, erase);
+      return eraseContacts(db, where, options);
   }
 }

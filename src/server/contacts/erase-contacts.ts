@@ -7,6 +7,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
+import { idRanges, inLanes, isDeadlock } from './contact-lanes.ts';
 
 /**
  * Erasing contacts (GDPR Art. 17; docs/personal-data.md is the map of what happens where). Not a
@@ -29,6 +30,11 @@ export interface EraseOptions {
   outboxDir: string | null;
   /** Contacts per transaction (default 2,000): a bulk erase holds locks on one batch at a time. */
   batchSize?: number;
+  /**
+   * Id ranges erased at once, each on its own connection (contact-lanes.ts; default 1): the route
+   * gives `POSTGRES_BULK_LANES` on PostgreSQL, the embedded database has one connection.
+   */
+  lanes?: number;
 }
 
 /** The reason a cancelled mail-queue row shows. */
@@ -45,40 +51,60 @@ export async function eraseContact(db: Db, id: number, options: EraseOptions): P
 
 /**
  * Erases every contact matching `where` (a condition on `contacts`), in keyset batches by id, each
- * batch one transaction. @returns how many contacts were erased.
+ * batch one transaction, in `options.lanes` id ranges at once. Two lanes can want the same mail
+ * queue or unsubscribe row (a digest naming people of both, a legacy duplicate's address): a batch
+ * that PostgreSQL picks as a deadlock's victim rolls back whole and runs again.
+ * @returns how many contacts were erased.
  */
 export async function eraseContacts(db: Db, where: SQL, options: EraseOptions): Promise<number> {
   const batchSize = options.batchSize ?? 2000;
-  let outbox: OutboxIndex | null | undefined;
-  let afterId = 0;
-  let erased = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = resultRows<{ id: number; email: string; unsubscribed: boolean }>(
-        await tx.execute(sql`
-          select ${contacts.id} as id, ${contacts.email} as email,
-            ${contacts.unsubscribedAt} is not null as unsubscribed
-          from ${contacts} where ${contacts.id} > ${afterId} and (${where})
-          order by ${contacts.id} limit ${batchSize} for update`),
-      ).map((r) => ({
-        id: Number(r.id),
-        email: r.email.toLowerCase(),
-        unsubscribed: Boolean(r.unsubscribed),
-      }));
-      if (rows.length === 0) return rows;
-      await eraseBatch(tx as unknown as Db, rows, options.hashKey);
-      return rows;
-    });
-    if (batch.length === 0) break;
-    erased += batch.length;
-    afterId = batch.at(-1)!.id;
-    if (options.outboxDir) {
-      outbox ??= await indexOutbox(options.outboxDir);
-      await removeOutboxFiles(outbox, batch);
+  let outbox: Promise<OutboxIndex> | undefined;
+  const ranges = await idRanges(db, where, options.lanes ?? 1);
+  return inLanes(ranges, async ({ after, last }) => {
+    let afterId = after;
+    let erased = 0;
+    for (;;) {
+      const batch = await withDeadlockRetry(() =>
+        db.transaction(async (tx) => {
+          const rows = resultRows<{ id: number; email: string; unsubscribed: boolean }>(
+            await tx.execute(sql`
+              select ${contacts.id} as id, ${contacts.email} as email,
+                ${contacts.unsubscribedAt} is not null as unsubscribed
+              from ${contacts}
+              where ${contacts.id} > ${afterId} and ${contacts.id} <= ${last} and (${where})
+              order by ${contacts.id} limit ${batchSize} for update`),
+          ).map((r) => ({
+            id: Number(r.id),
+            email: r.email.toLowerCase(),
+            unsubscribed: Boolean(r.unsubscribed),
+          }));
+          if (rows.length === 0) return rows;
+          await eraseBatch(tx as unknown as Db, rows, options.hashKey);
+          return rows;
+        }),
+      );
+      if (batch.length === 0) break;
+      erased += batch.length;
+      afterId = batch.at(-1)!.id;
+      if (options.outboxDir) {
+        outbox ??= indexOutbox(options.outboxDir);
+        await removeOutboxFiles(await outbox, batch);
+      }
+      if (batch.length < batchSize) break;
     }
-    if (batch.length < batchSize) break;
+    return erased;
+  });
+}
+
+/** Runs `transaction` again (up to 5 times) when PostgreSQL rolled it back to end a deadlock. */
+async function withDeadlockRetry<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
   }
-  return erased;
 }
 
 async function eraseBatch(

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import {
@@ -207,21 +207,22 @@ export const sourceLabelSql = sql`(coalesce(${contacts.sourceUtmSource}, ${conta
  */
 export function contactFilters(query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>): SQL[] {
   const where: SQL[] = [];
-  if (query.q) {
-    // Accents and case ignored on both sides ('ngoc' finds 'Ngọc'), through the immutable wrapper
-    // the trigram indexes are built on (migration 0017, decision 040).
-    const pattern = sql`immutable_unaccent(${`%${escapeLike(query.q)}%`})`;
-    where.push(
-      sql`(immutable_unaccent(${contacts.name}) ilike ${pattern}
-        or immutable_unaccent(${contacts.email}) ilike ${pattern}
-        or immutable_unaccent(${contacts.message}) ilike ${pattern})`,
-    );
-  }
+  if (query.q) where.push(contactSearchCondition(contacts.id, query.q));
   // Spam is quarantined: listed only when asked for (decision 037).
   if (query.status && query.status !== 'all') where.push(eq(contacts.status, query.status));
   else where.push(ne(contacts.status, 'spam'));
   if (query.source) where.push(sql`${sourceLabelSql} = ${query.source}`);
   return where;
+}
+
+/**
+ * Contacts (by `id`, a column or alias) whose name, address or first message contain `q`, accents
+ * and case ignored on both sides ('ngoc' finds 'Ngọc'; decision 040), read from `contact_search`
+ * and its trigram index (decision 050). Shared by the contacts list and the campaign audience.
+ */
+export function contactSearchCondition(id: SQLWrapper, q: string): SQL {
+  return sql`${id} in (select contact_id from contact_search
+    where document ilike immutable_unaccent(${`%${escapeLike(q)}%`}))`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */

@@ -4,8 +4,6 @@
  * Every call sends cookies; a body is sent as JSON only when given; a non-OK answer becomes an
  * `Error` whose message is `${status}: ${bodyText || statusText}`.
  */
-import type { QueryFunction } from '@tanstack/react-query';
-
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -41,42 +39,6 @@ export async function apiRequest(
   });
   await throwIfResNotOk(res);
   return res;
-}
-
-/** What a query does when the API answers 401 (docs/product.md §12.1: a read may return null on a 401). */
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * Turns a query key into a URL: the first element is the path, an optional second element is an
- * object of search parameters (empty strings, `null` and `undefined` are left out).
- * E.g. `['/api/admin/contacts', { q: 'ann', status: 'new' }]` → `/api/admin/contacts?q=ann&status=new`.
- */
-export function queryKeyToUrl(queryKey: readonly unknown[]): string {
-  const [path, params] = queryKey;
-  if (typeof path !== 'string') throw new Error('The first element of a query key must be the URL path.');
-  if (!params || typeof params !== 'object') return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
-/**
- * Builds a TanStack Query `queryFn` that GETs {@link queryKeyToUrl}(queryKey) and parses JSON.
- * @param options.on401 `'returnNull'` resolves `null` on a 401; `'throw'` (the default use) rejects.
- */
-export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
 }
 
 /**

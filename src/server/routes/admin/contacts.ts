@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactEndpoints as api } from '../../../shared/api/contacts.ts';
 import { addContact } from '../../contacts/add-contact.ts';
 import { bulkUpdateContacts } from '../../contacts/bulk-update-contacts.ts';
+import { POSTGRES_BULK_LANES } from '../../contacts/contact-lanes.ts';
 import { convertContactToClient } from '../../contacts/convert-contact-to-client.ts';
-import { eraseContact } from '../../contacts/erase-contacts.ts';
+import { type EraseOptions, eraseContact } from '../../contacts/erase-contacts.ts';
 import { exportContactData } from '../../contacts/export-contact-data.ts';
 import { exportContactsCsv } from '../../contacts/export-contacts-csv.ts';
 import { getContactDetail } from '../../contacts/get-contact-detail.ts';
@@ -181,7 +182,11 @@ export async function adminContactRoutes(app: FastifyInstance) {
   });
 }
 
-/** What erasing contacts needs from the app (the hash key, the outbox folder). */
-export function eraseOptions(app: FastifyInstance) {
-  return { hashKey: app.addressHashKey, outboxDir: app.config.mail.outboxDir };
+/** What erasing contacts needs from the app (the hash key, the outbox folder, the lanes). */
+export function eraseOptions(app: FastifyInstance): EraseOptions {
+  return {
+    hashKey: app.addressHashKey,
+    outboxDir: app.config.mail.outboxDir,
+    lanes: app.database.kind === 'postgres' ? POSTGRES_BULK_LANES : 1,
+  };
 }

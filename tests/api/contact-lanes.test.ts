@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../src/db/schema/index.ts';
+import { bulkUpdateContacts } from '../../src/server/contacts/bulk-update-contacts.ts';
+import { idRanges, inLanes, isDeadlock } from '../../src/server/contacts/contact-lanes.ts';
+import { MAX_ID } from '../../src/shared/ids.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Bulk changes in id ranges side by side (src/server/contacts/contact-lanes.ts, decision 050), with
+ * batches far smaller than the defaults so that every lane runs many of them.
+ */
+
+let t: TestApp;
+const hashKey = Buffer.alloc(32, 7);
+
+async function seed(prefix: string, n: number): Promise<number[]> {
+  const rows = await t.database.db
+    .insert(contacts)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix} ${i}`,
+        email: `${prefix}${i}@lanes.example`,
+        message: 'Hello',
+        status: i % 4 === 0 ? ('qualified' as const) : ('new' as const),
+      })),
+    )
+    .returning({ id: contacts.id });
+  return rows.map((r) => r.id);
+}
+
+const statuses = async (prefix: string) =>
+  (
+    (await t.database.db.execute(
+      sql`select status, count(*)::int as n from contacts where name like ${`${prefix} %`} group by status order by status`,
+    )) as unknown as { rows: { status: string; n: number }[] }
+  ).rows;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('contact lanes', () => {
+  it('splits the matching contacts into ranges of about equal size that cover every id once', async () => {
+    const ids = await seed('split', 90);
+    const where = sql`${contacts.name} like 'split %'`;
+    expect(await idRanges(t.database.db, where, 1)).toEqual([{ after: 0, last: MAX_ID }]);
+    for (const lanes of [2, 3, 4]) {
+      const ranges = await idRanges(t.database.db, where, lanes);
+      expect(ranges).toHaveLength(lanes);
+      expect(ranges[0]!.after).toBe(0);
+      expect(ranges.at(-1)!.last).toBe(MAX_ID);
+      for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.after).toBe(ranges[i - 1]!.last);
+      const sizes = ranges.map((r) => ids.filter((id) => id > r.after && id <= r.last).length);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(90);
+      for (const size of sizes) expect(Math.abs(size - 90 / lanes)).toBeLessThanOrEqual(1);
+    }
+    // Fewer matching contacts than lanes: no empty range twice, still every id covered.
+    const one = await idRanges(t.database.db, sql`${contacts.id} = ${ids[5]!}`, 4);
+    expect(one.length).toBeLessThanOrEqual(2);
+    expect(one.some((r) => ids[5]! > r.after && ids[5]! <= r.last)).toBe(true);
+    // Nothing matching: one range, the whole.
+    expect(await idRanges(t.database.db, sql`false`, 3)).toEqual([{ after: 0, last: MAX_ID }]);
+  });
+
+  it('sets a status in 3 lanes of 7-contact batches: every matching contact once, the count exact', async () => {
+    await seed('status', 100);
+    const affected = await bulkUpdateContacts(
+      t.database.db,
+      {
+        selection: { filter: { q: 'status ' }, exceptIds: [] },
+        action: { type: 'setStatus', status: 'qualified' },
+      },
+      { hashKey, outboxDir: null, lanes: 3, statusBatchSize: 7 },
+    );
+    expect(affected).toBe(75);
+    expect(await statuses('status')).toEqual([{ status: 'qualified', n: 100 }]);
+  });
+
+  it('erases in 3 lanes of 4-contact batches: every matching contact, nobody else', async () => {
+    await seed('erase', 61);
+    const kept = await seed('keep', 5);
+    const affected = await bulkUpdateContacts(
+      t.database.db,
+      { selection: { filter: { q: 'erase ' }, exceptIds: [] }, action: { type: 'delete' } },
+      { hashKey, outboxDir: null, lanes: 3, batchSize: 4 },
+    );
+    expect(affected).toBe(61);
+    expect(await statuses('erase')).toEqual([]);
+    expect((await statuses('keep')).reduce((n, r) => n + r.n, 0)).toBe(kept.length);
+  });
+
+  it('waits for every lane before it fails, and knows a deadlock through wrappers', async () => {
+    const ended: number[] = [];
+    const run = inLanes(
+      [
+        { after: 0, last: 1 },
+        { after: 1, last: 2 },
+      ],
+      async ({ last }) => {
+        if (last === 1) throw new Error('lane 1 failed');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ended.push(last);
+        return 1;
+      },
+    );
+    await expect(run).rejects.toThrow('lane 1 failed');
+    expect(ended).toEqual([2]);
+    expect(isDeadlock(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
+    expect(isDeadlock(new Error('query failed', { cause: { code: '40P01' } }))).toBe(true);
+    expect(isDeadlock(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
+  });
+});

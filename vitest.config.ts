@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: one file per core keeps PGlite instances from starving each other.
     maxWorkers: 2,
+    // A worker imports the server once and runs its files one after another (decision 051): module
+    // state is keyed by database handle, request or key, never shared between test files.
+    isolate: false,
   },
 });

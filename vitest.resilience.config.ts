@@ -12,5 +12,8 @@ export default defineConfig({
     // Load tests measure the machine: one file at a time.
     maxWorkers: 1,
     fileParallelism: false,
+    // A worker imports the server once and runs its files one after another (decision 051): module
+    // state is keyed by database handle, request or key, never shared between test files.
+    isolate: false,
   },
 });

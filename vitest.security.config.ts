@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // A worker imports the server once and runs its files one after another (decision 051): module
+    // state is keyed by database handle, request or key, never shared between test files.
+    isolate: false,
   },
 });

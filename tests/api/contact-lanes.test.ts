@@ -2,13 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/db/schema/index.ts';
 import { bulkUpdateContacts } from '../../src/server/contacts/bulk-update-contacts.ts';
-import { idRanges, inLanes, isDeadlock } from '../../src/server/contacts/contact-lanes.ts';
-import { MAX_ID } from '../../src/shared/ids.ts';
+import {
+  type IdRange,
+  idRanges,
+  inLanes,
+  isDeadlock,
+  overWindows,
+} from '../../src/server/contacts/contact-lanes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Bulk changes in id ranges side by side (src/server/contacts/contact-lanes.ts, decision 050), with
- * batches far smaller than the defaults so that every lane runs many of them.
+ * id windows far smaller than the defaults so that every lane runs many of them.
  */
 
 let t: TestApp;
@@ -42,29 +47,45 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('contact lanes', () => {
-  it('splits the matching contacts into ranges of about equal size that cover every id once', async () => {
+  it('splits the matching contacts into ranges of about equal size, from the first to the last', async () => {
     const ids = await seed('split', 90);
     const where = sql`${contacts.name} like 'split %'`;
-    expect(await idRanges(t.database.db, where, 1)).toEqual([{ after: 0, last: MAX_ID }]);
+    const first = Math.min(...ids);
+    const last = Math.max(...ids);
+    expect(await idRanges(t.database.db, where, 1)).toEqual([{ after: first - 1, last }]);
     for (const lanes of [2, 3, 4]) {
       const ranges = await idRanges(t.database.db, where, lanes);
       expect(ranges).toHaveLength(lanes);
-      expect(ranges[0]!.after).toBe(0);
-      expect(ranges.at(-1)!.last).toBe(MAX_ID);
+      expect(ranges[0]!.after).toBe(first - 1);
+      expect(ranges.at(-1)!.last).toBe(last);
       for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.after).toBe(ranges[i - 1]!.last);
       const sizes = ranges.map((r) => ids.filter((id) => id > r.after && id <= r.last).length);
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(90);
       for (const size of sizes) expect(Math.abs(size - 90 / lanes)).toBeLessThanOrEqual(1);
     }
-    // Fewer matching contacts than lanes: no empty range twice, still every id covered.
-    const one = await idRanges(t.database.db, sql`${contacts.id} = ${ids[5]!}`, 4);
-    expect(one.length).toBeLessThanOrEqual(2);
-    expect(one.some((r) => ids[5]! > r.after && ids[5]! <= r.last)).toBe(true);
-    // Nothing matching: one range, the whole.
-    expect(await idRanges(t.database.db, sql`false`, 3)).toEqual([{ after: 0, last: MAX_ID }]);
+    // One matching contact: one range, holding it.
+    expect(await idRanges(t.database.db, sql`${contacts.id} = ${ids[5]!}`, 4)).toEqual([
+      { after: ids[5]! - 1, last: ids[5]! },
+    ]);
+    // Nothing matching: no range, nothing to do.
+    expect(await idRanges(t.database.db, sql`false`, 3)).toEqual([]);
   });
 
-  it('sets a status in 3 lanes of 7-contact batches: every matching contact once, the count exact', async () => {
+  it('walks a range in windows of ids, the last one short', async () => {
+    const seen: IdRange[] = [];
+    const total = await overWindows({ after: 10, last: 33 }, 10, async (w) => {
+      seen.push(w);
+      return w.last - w.after;
+    });
+    expect(seen).toEqual([
+      { after: 10, last: 20 },
+      { after: 20, last: 30 },
+      { after: 30, last: 33 },
+    ]);
+    expect(total).toBe(23);
+  });
+
+  it('sets a status in 3 lanes of 7-id windows: every matching contact once, the count exact', async () => {
     await seed('status', 100);
     const affected = await bulkUpdateContacts(
       t.database.db,
@@ -78,7 +99,7 @@ describe('contact lanes', () => {
     expect(await statuses('status')).toEqual([{ status: 'qualified', n: 100 }]);
   });
 
-  it('erases in 3 lanes of 4-contact batches: every matching contact, nobody else', async () => {
+  it('erases in 3 lanes of 4-id windows: every matching contact, nobody else', async () => {
     await seed('erase', 61);
     const kept = await seed('keep', 5);
     const affected = await bulkUpdateContacts(

@@ -4,7 +4,7 @@ import { contacts } from '../../db/schema/index.ts';
 import type { ParsedContactBulk } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { notFound } from '../domain-error.ts';
-import { idRanges, inLanes } from './contact-lanes.ts';
+import { type IdRange, idRanges, inLanes, overWindows, type Selection } from './contact-lanes.ts';
 import { type EraseOptions, eraseContacts } from './erase-contacts.ts';
 import { contactFilters } from './list-contacts.ts';
 
@@ -12,10 +12,13 @@ import { contactFilters } from './list-contacts.ts';
 const idArray = (ids: readonly number[]) =>
   sql`array(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
-/** The selection as a condition on `contacts`: ticked ids, or the list's filter less the unticked. */
-export function selectionCondition(selection: ParsedContactBulk['selection']): SQL {
+/**
+ * The selection as a condition on `contacts`: ticked ids, or the list's filter less the unticked;
+ * `within` narrows the search to a bulk change's id window (contact-lanes.ts).
+ */
+export function selectionCondition(selection: ParsedContactBulk['selection'], within?: IdRange): SQL {
   if ('ids' in selection) return sql`${contacts.id} = any(${idArray(selection.ids)})`;
-  const parts = contactFilters(selection.filter);
+  const parts = contactFilters(selection.filter, within);
   if (selection.exceptIds.length > 0)
     parts.push(sql`not (${contacts.id} = any(${idArray(selection.exceptIds)}))`);
   return and(sql`true`, ...parts) as SQL;
@@ -27,17 +30,17 @@ function rowCount(result: unknown): number {
   return Number(r.rowCount ?? r.affectedRows ?? 0);
 }
 
-/** What a bulk action needs: erasure's options, and the contacts per status-change statement. */
+/** What a bulk action needs: erasure's options, and the id window of a status-change statement. */
 export interface BulkOptions extends EraseOptions {
-  /** Contacts per statement of a status change (default 10,000). */
+  /** Ids per statement of a status change (default 10,000): at most that many contacts change. */
   statusBatchSize?: number;
 }
 
 /**
- * A bulk action on the contact list: set the status (keyset batches of `statusBatchSize`, in
- * `options.lanes` id ranges at once: contact-lanes.ts), add or remove a tag (one statement each,
- * whatever the number of contacts), or erase (erase-contacts.ts, keyset batches of one
- * transaction each, in lanes too). Nothing passes through the browser but the filter or the
+ * A bulk action on the contact list: set the status (one statement per window of
+ * `statusBatchSize` ids, in `options.lanes` id ranges at once: contact-lanes.ts), add or remove a
+ * tag (one statement each, whatever the number of contacts), or erase (erase-contacts.ts, one
+ * transaction per id window, in lanes too). Nothing passes through the browser but the filter or the
  * ticked ids. Each batch commits on its own: a change stopped half-way (the database went away)
  * leaves every contact either changed or not, never half-written.
  * @returns how many contacts changed. @throws DomainError `not-found` for an unknown tag.
@@ -47,29 +50,21 @@ export async function bulkUpdateContacts(
   { selection, action }: ParsedContactBulk,
   options: BulkOptions,
 ): Promise<number> {
-  const where = selectionCondition(selection);
+  const where: Selection = (within) => selectionCondition(selection, within);
   switch (action.type) {
-    case 'setStatus':
-      return inLanes(await idRanges(db, where, options.lanes ?? 1), async ({ after, last }) => {
-        let changed = 0;
-        for (let cursor = after; ; ) {
-          const [batch] = resultRows<{ last: number | null; changed: number }>(
+    case 'setStatus': {
+      const ranges = await idRanges(db, where(), options.lanes ?? 1);
+      return inLanes(ranges, (range) =>
+        overWindows(range, options.statusBatchSize ?? 10_000, async (w) =>
+          rowCount(
             await db.execute(sql`
-              with batch as (
-                select ${contacts.id} as id from ${contacts}
-                where ${contacts.id} > ${cursor} and ${contacts.id} <= ${last} and (${where})
-                order by ${contacts.id} limit ${options.statusBatchSize ?? 10_000}),
-              changed as (
-                update ${contacts} set status = ${action.status}, updated_at = now()
-                from batch where ${contacts.id} = batch.id and ${contacts.status} <> ${action.status}
-                returning 1)
-              select (select max(id) from batch) as last, (select count(*) from changed)::int as changed`),
-          );
-          if (batch?.last == null) return changed;
-          changed += Number(batch.changed);
-          cursor = Number(batch.last);
-        }
-      });
+              update ${contacts} set status = ${action.status}, updated_at = now()
+              where ${contacts.id} > ${w.after} and ${contacts.id} <= ${w.last} and (${where(w)})
+                and ${contacts.status} <> ${action.status}`),
+          ),
+        ),
+      );
+    }
     case 'addTag':
     case 'removeTag': {
       const [tag] = resultRows<{ id: number }>(
@@ -80,14 +75,14 @@ export async function bulkUpdateContacts(
         return rowCount(
           await db.execute(sql`
             insert into contact_tags (contact_id, tag_id)
-            select ${contacts.id}, ${action.tagId} from ${contacts} where ${where}
+            select ${contacts.id}, ${action.tagId} from ${contacts} where ${where()}
             on conflict do nothing`),
         );
       }
       return rowCount(
         await db.execute(sql`
           delete from contact_tags ct using ${contacts}
-          where ct.contact_id = ${contacts.id} and ct.tag_id = ${action.tagId} and ${where}`),
+          where ct.contact_id = ${contacts.id} and ct.tag_id = ${action.tagId} and ${where()}`),
       );
     }
     case 'delete':

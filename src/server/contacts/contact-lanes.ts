@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
-import { MAX_ID } from '../../shared/ids.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 
 /**
@@ -20,29 +19,56 @@ export interface IdRange {
   last: number;
 }
 
+/** The condition of a bulk change, for the contacts of one id window or (no window) for all. */
+export type Selection = (within?: IdRange) => SQL;
+
 /**
- * Splits the contacts matching `where` (a condition on `contacts`) into at most `lanes` id ranges
- * that hold about as many of them each (percentiles of their ids, one scan), and together cover
- * every id. One lane: the whole range, without a query.
+ * The id ranges of a bulk change: from just below the first matching id to the last, split into
+ * at most `lanes` ranges that hold about as many matching contacts each (percentiles of their
+ * ids; one scan). Empty when nothing matches. Contacts added after this query are not part of it.
  */
 export async function idRanges(db: Db, where: SQL, lanes: number): Promise<IdRange[]> {
-  if (lanes <= 1) return [{ after: 0, last: MAX_ID }];
-  const fractions = Array.from({ length: lanes - 1 }, (_, i) => (i + 1) / lanes);
-  const [row] = resultRows<{ cuts: (number | string | null)[] | null }>(
+  const fractions = Array.from({ length: Math.max(0, lanes - 1) }, (_, i) => (i + 1) / lanes);
+  const cuts =
+    fractions.length > 0
+      ? sql`percentile_disc(${`{${fractions.join(',')}}`}::float8[]) within group (order by ${contacts.id})`
+      : sql`null::int[]`;
+  const [row] = resultRows<{ first: number | null; last: number | null; cuts: (number | null)[] | null }>(
     await db.execute(sql`
-      select percentile_disc(${`{${fractions.join(',')}}`}::float8[])
-        within group (order by ${contacts.id}) as cuts
+      select min(${contacts.id}) as first, max(${contacts.id}) as last, ${cuts} as cuts
       from ${contacts} where ${where}`),
   );
-  const cuts = [...new Set((row?.cuts ?? []).filter((c) => c !== null).map(Number))].sort((a, b) => a - b);
+  if (row?.first == null || row.last == null) return [];
+  const last = Number(row.last);
   const ranges: IdRange[] = [];
-  let after = 0;
-  for (const cut of cuts) {
+  let after = Number(row.first) - 1;
+  for (const cut of [...new Set((row.cuts ?? []).filter((c) => c !== null).map(Number))].sort(
+    (a, b) => a - b,
+  )) {
+    if (cut <= after || cut >= last) continue;
     ranges.push({ after, last: cut });
     after = cut;
   }
-  ranges.push({ after, last: MAX_ID });
+  ranges.push({ after, last });
   return ranges;
+}
+
+/**
+ * Calls `work` on consecutive windows of `size` ids across `range`, one after another, and sums
+ * what it returns. Windows of ids, not of matching contacts: each statement reads a bounded slice
+ * of every table it joins (the search's `contact_search` too, when `Selection` passes the window
+ * on), however many or few contacts match.
+ */
+export async function overWindows(
+  range: IdRange,
+  size: number,
+  work: (window: IdRange) => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (let after = range.after; after < range.last; after += size) {
+    total += await work({ after, last: Math.min(after + size, range.last) });
+  }
+  return total;
 }
 
 /**

@@ -7,7 +7,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
-import { idRanges, inLanes, isDeadlock } from './contact-lanes.ts';
+import { idRanges, inLanes, isDeadlock, overWindows, type Selection } from './contact-lanes.ts';
 
 /**
  * Erasing contacts (GDPR Art. 17; docs/personal-data.md is the map of what happens where). Not a
@@ -28,7 +28,7 @@ export interface EraseOptions {
   hashKey: Buffer;
   /** The outbox folder (`DATA_DIR/outbox`), or null when there is none to clean. */
   outboxDir: string | null;
-  /** Contacts per transaction (default 2,000): a bulk erase holds locks on one batch at a time. */
+  /** Ids per transaction (default 2,000): a bulk erase holds locks on at most that many contacts at a time. */
   batchSize?: number;
   /**
    * Id ranges erased at once, each on its own connection (contact-lanes.ts; default 1): the route
@@ -50,20 +50,19 @@ export async function eraseContact(db: Db, id: number, options: EraseOptions): P
 }
 
 /**
- * Erases every contact matching `where` (a condition on `contacts`), in keyset batches by id, each
- * batch one transaction, in `options.lanes` id ranges at once. Two lanes can want the same mail
- * queue or unsubscribe row (a digest naming people of both, a legacy duplicate's address): a batch
- * that PostgreSQL picks as a deadlock's victim rolls back whole and runs again.
+ * Erases every contact matching `where` (a condition on `contacts`, or a `Selection` that narrows
+ * itself to an id window), one transaction per window of `batchSize` ids, in `options.lanes` id
+ * ranges at once (contact-lanes.ts). Two lanes can want the same mail queue or unsubscribe row (a
+ * digest naming people of both, a legacy duplicate's address): a window that PostgreSQL picks as
+ * a deadlock's victim rolls back whole and runs again.
  * @returns how many contacts were erased.
  */
-export async function eraseContacts(db: Db, where: SQL, options: EraseOptions): Promise<number> {
-  const batchSize = options.batchSize ?? 2000;
+export async function eraseContacts(db: Db, where: SQL | Selection, options: EraseOptions): Promise<number> {
+  const at: Selection = typeof where === 'function' ? where : () => where;
   let outbox: Promise<OutboxIndex> | undefined;
-  const ranges = await idRanges(db, where, options.lanes ?? 1);
-  return inLanes(ranges, async ({ after, last }) => {
-    let afterId = after;
-    let erased = 0;
-    for (;;) {
+  const ranges = await idRanges(db, at(), options.lanes ?? 1);
+  return inLanes(ranges, (range) =>
+    overWindows(range, options.batchSize ?? 2000, async (w) => {
       const batch = await withDeadlockRetry(() =>
         db.transaction(async (tx) => {
           const rows = resultRows<{ id: number; email: string; unsubscribed: boolean }>(
@@ -71,29 +70,24 @@ export async function eraseContacts(db: Db, where: SQL, options: EraseOptions): 
               select ${contacts.id} as id, ${contacts.email} as email,
                 ${contacts.unsubscribedAt} is not null as unsubscribed
               from ${contacts}
-              where ${contacts.id} > ${afterId} and ${contacts.id} <= ${last} and (${where})
-              order by ${contacts.id} limit ${batchSize} for update`),
+              where ${contacts.id} > ${w.after} and ${contacts.id} <= ${w.last} and (${at(w)})
+              order by ${contacts.id} for update`),
           ).map((r) => ({
             id: Number(r.id),
             email: r.email.toLowerCase(),
             unsubscribed: Boolean(r.unsubscribed),
           }));
-          if (rows.length === 0) return rows;
-          await eraseBatch(tx as unknown as Db, rows, options.hashKey);
+          if (rows.length > 0) await eraseBatch(tx as unknown as Db, rows, options.hashKey);
           return rows;
         }),
       );
-      if (batch.length === 0) break;
-      erased += batch.length;
-      afterId = batch.at(-1)!.id;
-      if (options.outboxDir) {
+      if (batch.length > 0 && options.outboxDir) {
         outbox ??= indexOutbox(options.outboxDir);
         await removeOutboxFiles(await outbox, batch);
       }
-      if (batch.length < batchSize) break;
-    }
-    return erased;
-  });
+      return batch.length;
+    }),
+  );
 }
 
 /** Runs `transaction` again (up to 5 times) when PostgreSQL rolled it back to end a deadlock. */

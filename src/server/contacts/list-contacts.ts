@@ -13,6 +13,7 @@ import { isStorableTime } from '../../shared/datetime.ts';
 import { MAX_ID } from '../../shared/ids.ts';
 import type { Tag } from '../../shared/tags.ts';
 import { DomainError } from '../domain-error.ts';
+import type { IdRange } from './contact-lanes.ts';
 import { toContact } from './to-contact.ts';
 
 /** A contact's status as its place in the pipeline (1 new … 4 converted, 5 spam): the status sort's key. */
@@ -202,12 +203,16 @@ export async function countContacts(
 export const sourceLabelSql = sql`(coalesce(${contacts.sourceUtmSource}, ${contacts.sourceReferrerHost}, '(direct)'))`;
 
 /**
- * The search, status and source conditions shared by the list, its count and the CSV export.
- * No status (or `all`) means every status but `spam`.
+ * The search, status and source conditions shared by the list, its count, the CSV export and the
+ * bulk actions. No status (or `all`) means every status but `spam`. `within`: a bulk change's id
+ * window, passed on to the search (see `contactSearchCondition`).
  */
-export function contactFilters(query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>): SQL[] {
+export function contactFilters(
+  query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>,
+  within?: IdRange,
+): SQL[] {
   const where: SQL[] = [];
-  if (query.q) where.push(contactSearchCondition(contacts.id, query.q));
+  if (query.q) where.push(contactSearchCondition(contacts.id, query.q, within));
   // Spam is quarantined: listed only when asked for (decision 037).
   if (query.status && query.status !== 'all') where.push(eq(contacts.status, query.status));
   else where.push(ne(contacts.status, 'spam'));
@@ -220,9 +225,12 @@ export function contactFilters(query: Pick<ContactPageQuery, 'q' | 'status' | 's
  * and case ignored on both sides ('ngoc' finds 'Ngọc'; decision 040), read from `contact_search`
  * and its trigram index (decision 050). Shared by the contacts list and the campaign audience.
  */
-export function contactSearchCondition(id: SQLWrapper, q: string): SQL {
+export function contactSearchCondition(id: SQLWrapper, q: string, within?: IdRange): SQL {
+  // A bulk change works through id windows: bounded here too, the planner reads that slice of
+  // `contact_search` rather than every match of the trigram index for each window (decision 050).
+  const window = within ? sql` and contact_id > ${within.after} and contact_id <= ${within.last}` : sql``;
   return sql`${id} in (select contact_id from contact_search
-    where document ilike immutable_unaccent(${`%${escapeLike(q)}%`}))`;
+    where document ilike immutable_unaccent(${`%${escapeLike(q)}%`})${window})`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */

@@ -10,13 +10,21 @@ import { expect, test } from './support/test';
 test('every admin screen shows Loading... while checking, then sends visitors to the login', async ({
   page,
 }) => {
+  // The check's answer is held until the test has seen 'Loading...': a fixed delay made that a race
+  // the page could lose on a loaded machine (the bundle still parsing when the delay ran out).
+  let answer = () => {};
+  let answered = Promise.resolve();
   await page.route('**/api/admin/check', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await answered;
     await route.fallback();
   });
   for (const path of ['/admin', '/admin/contacts', '/admin/contacts/1', '/admin/clients']) {
+    answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.goto(path);
     await expect(page.getByRole('status')).toHaveText('Loading...');
+    answer();
     await expect(page).toHaveURL(/\/admin\/login$/);
   }
 });

@@ -9,7 +9,7 @@ import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { Client } from '../../src/shared/clients.ts';
 import { adminApi, contactItems, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, settled, unique, uniqueEmail } from './support/helpers';
-import { expect, type Page, test } from './support/test';
+import { expect, test } from './support/test';
 
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },

@@ -6,8 +6,8 @@ import {
   type IdRange,
   idRanges,
   inLanes,
-  isDeadlock,
   overWindows,
+  withDeadlockRetry,
 } from '../../src/server/contacts/contact-lanes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -112,7 +112,7 @@ describe('contact lanes', () => {
     expect((await statuses('keep')).reduce((n, r) => n + r.n, 0)).toBe(kept.length);
   });
 
-  it('waits for every lane before it fails, and knows a deadlock through wrappers', async () => {
+  it('waits for every lane before it fails, and runs a deadlock victim again', async () => {
     const ended: number[] = [];
     const run = inLanes(
       [
@@ -128,8 +128,33 @@ describe('contact lanes', () => {
     );
     await expect(run).rejects.toThrow('lane 1 failed');
     expect(ended).toEqual([2]);
-    expect(isDeadlock(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
-    expect(isDeadlock(new Error('query failed', { cause: { code: '40P01' } }))).toBe(true);
-    expect(isDeadlock(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
+    // A deadlock's victim runs again; any other error, or a fifth deadlock, goes up at once.
+    const deadlock = () =>
+      new Error('query failed', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+    let attempts = 0;
+    expect(
+      await withDeadlockRetry(async () => {
+        attempts++;
+        if (attempts < 3) throw deadlock();
+        return 'done';
+      }),
+    ).toBe('done');
+    expect(attempts).toBe(3);
+    attempts = 0;
+    await expect(
+      withDeadlockRetry(async () => {
+        attempts++;
+        throw deadlock();
+      }),
+    ).rejects.toThrow('query failed');
+    expect(attempts).toBe(5);
+    attempts = 0;
+    await expect(
+      withDeadlockRetry(async () => {
+        attempts++;
+        throw Object.assign(new Error('duplicate key'), { code: '23505' });
+      }),
+    ).rejects.toThrow('duplicate key');
+    expect(attempts).toBe(1);
   });
 });

@@ -19,23 +19,23 @@ CREATE INDEX "contact_search_document_trgm_idx" ON "contact_search" USING gin ("
 DROP INDEX IF EXISTS "contacts_name_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "contacts_email_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "contacts_message_trgm_idx";--> statement-breakpoint
--- New contacts, a whole INSERT at once (a CSV import inserts thousands per statement).
+-- New contacts, a whole INSERT at once (a CSV import inserts thousands per statement). Their ids are
+-- new, and a search row cannot outlive its contact (cascade): no conflict to handle.
 CREATE OR REPLACE FUNCTION contacts_search_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "contact_search" ("contact_id", "document")
-    SELECT "id", contact_search_document("name", "email", "message") FROM new_rows
-    ON CONFLICT ("contact_id") DO UPDATE SET "document" = excluded."document";
+    SELECT "id", contact_search_document("name", "email", "message") FROM new_rows;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER contacts_search_insert AFTER INSERT ON "contacts"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contacts_search_insert();--> statement-breakpoint
 -- A changed name, address or message (an edit, a merge, an import filling empty fields). A row
--- trigger on those columns only: a status or tag change never fires it.
+-- trigger on those columns only: a status or tag change never fires it. Every contact has its row
+-- (the backfill above, then the insert trigger).
 CREATE OR REPLACE FUNCTION contacts_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "contact_search" ("contact_id", "document")
-    VALUES (NEW."id", contact_search_document(NEW."name", NEW."email", NEW."message"))
-    ON CONFLICT ("contact_id") DO UPDATE SET "document" = excluded."document";
+  UPDATE "contact_search" SET "document" = contact_search_document(NEW."name", NEW."email", NEW."message")
+    WHERE "contact_id" = NEW."id";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER contacts_search_update AFTER UPDATE OF "name", "email", "message" ON "contacts"

@@ -83,8 +83,23 @@ export async function inLanes(ranges: IdRange[], lane: (range: IdRange) => Promi
   return results.reduce((sum, r) => sum + (r.status === 'fulfilled' ? r.value : 0), 0);
 }
 
+/**
+ * Runs `transaction` again (up to 5 attempts in all) when PostgreSQL rolled it back to end a
+ * deadlock, which two lanes wanting the same row can cause. @throws any other error at once, and
+ * the deadlock of the fifth attempt.
+ */
+export async function withDeadlockRetry<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
 /** PostgreSQL's 'deadlock detected' (40P01), on either driver and through Drizzle's wrapper. */
-export function isDeadlock(error: unknown): boolean {
+function isDeadlock(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '40P01') return true;
   }

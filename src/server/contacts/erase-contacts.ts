@@ -7,7 +7,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
-import { idRanges, inLanes, isDeadlock, overWindows, type Selection } from './contact-lanes.ts';
+import { idRanges, inLanes, overWindows, type Selection, withDeadlockRetry } from './contact-lanes.ts';
 
 /**
  * Erasing contacts (GDPR Art. 17; docs/personal-data.md is the map of what happens where). Not a
@@ -88,17 +88,6 @@ export async function eraseContacts(db: Db, where: SQL | Selection, options: Era
       return batch.length;
     }),
   );
-}
-
-/** Runs `transaction` again (up to 5 times) when PostgreSQL rolled it back to end a deadlock. */
-async function withDeadlockRetry<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (attempt >= 5 || !isDeadlock(error)) throw error;
-    }
-  }
 }
 
 async function eraseBatch(

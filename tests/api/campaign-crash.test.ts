@@ -231,6 +231,31 @@ async function killAfter(server: ServerProcess, smtp: TestSmtp, n: number) {
   return got.length;
 }
 
+/**
+ * Runs `work` on a new PostgreSQL database (at TEST_DATABASE_URL) holding 300 subscribed contacts,
+ * with a slow SMTP server (`delayMs` per message) recording what it receives; drops both after.
+ */
+async function onScratchDatabase(delayMs: number, work: (url: URL, smtp: TestSmtp) => Promise<void>) {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const smtp = await slowSmtp(delayMs);
+  currentSmtp = smtp;
+  received.set(smtp, []);
+  try {
+    await seedContacts(300, { databaseUrl: url.toString() });
+    await work(url, smtp);
+  } finally {
+    await smtp.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 describe('campaign sending under process failure', { timeout: 240_000 }, () => {
   it('the test SMTP server counts a message only when its DATA ended with the dot', async () => {
     const smtp = await slowSmtp(0);
@@ -300,18 +325,7 @@ describe('campaign sending under process failure', { timeout: 240_000 }, () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'SIGKILL mid-send of 300 (PostgreSQL): after restart everybody has it once, but for the few left interrupted, resent once',
     async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const smtp = await slowSmtp(15);
-      currentSmtp = smtp;
-      received.set(smtp, []);
-      try {
-        await seedContacts(300, { databaseUrl: url.toString() });
+      await onScratchDatabase(15, async (url, smtp) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-pgcrash-'));
         dirs.push(dataDir);
         const env = {
@@ -332,9 +346,9 @@ describe('campaign sending under process failure', { timeout: 240_000 }, () => {
         const db = new pg.Client({ connectionString: url.toString() });
         await db.connect();
         const moved = await db.query(`
-          update campaign_recipients set updated_at = updated_at - interval '3 minutes',
-            attempted_at = attempted_at - interval '3 minutes', data_end_at = data_end_at - interval '3 minutes'
-          where status = 'sending'`);
+        update campaign_recipients set updated_at = updated_at - interval '3 minutes',
+          attempted_at = attempted_at - interval '3 minutes', data_end_at = data_end_at - interval '3 minutes'
+        where status = 'sending'`);
         await db.end();
         expect(moved.rowCount).toBeGreaterThan(0);
 
@@ -347,29 +361,14 @@ describe('campaign sending under process failure', { timeout: 240_000 }, () => {
         await resendInterruptedOnce(second, smtp, campaignId, interrupted);
         second.child.kill('SIGTERM');
         await second.exited;
-      } finally {
-        await smtp.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
   );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'two instances on one PostgreSQL sending the same campaign never send a duplicate',
     async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const smtp = await slowSmtp(10);
-      currentSmtp = smtp;
-      received.set(smtp, []);
-      try {
-        await seedContacts(300, { databaseUrl: url.toString() });
+      await onScratchDatabase(10, async (url, smtp) => {
         const env = {
           DATABASE_URL: url.toString(),
           SMTP_URL: smtp.url,
@@ -393,11 +392,7 @@ describe('campaign sending under process failure', { timeout: 240_000 }, () => {
         a.child.kill('SIGTERM');
         b.child.kill('SIGTERM');
         await Promise.all([a.exited, b.exited]);
-      } finally {
-        await smtp.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
   );
 });

@@ -1,16 +1,17 @@
 import { Writable } from 'node:stream';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, contactMessages, contacts, mailboxSync } from '../../src/db/schema/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { loggerOptions } from '../../src/server/logging.ts';
 import { ImapPoller } from '../../src/server/mail/inbound/imap-poller.ts';
-import { type Dovecot, startDovecot } from './helpers/dovecot.ts';
+import { connectImap, type Dovecot, startDovecot } from './helpers/dovecot.ts';
 import { composeReply, dsnBounce } from './helpers/inbound-mail.ts';
 import { freePort, startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Replies typed into a real mailbox (Debian's dovecot, appended over IMAP)
@@ -45,14 +46,7 @@ describe('IMAP import against a real dovecot', () => {
       { app: { imapPollMs: 60_000 } },
     );
     cookie = await signIn(t.app);
-    imap = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await imap.connect();
+    imap = await connectImap(dovecot);
     const add = async (name: string, email: string) =>
       (await t.database.db.insert(contacts).values({ name, email, message: 'Hi' }).returning())[0]!;
     ann = await add('Ann Lee', 'ann@example.com');
@@ -77,15 +71,6 @@ describe('IMAP import against a real dovecot', () => {
           .where(eq(contactMessages.source, 'imap'))
       )[0]!.n,
     );
-  async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await what();
-      if (ok(v)) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting; last: ${JSON.stringify(v)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
 
   it('sends a one-to-one email and a campaign through SMTP with stored Message-IDs', async () => {
     expect(

@@ -56,6 +56,8 @@ const codeAt = (secret: string, offsetSeconds = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSeconds * 1000 });
 
 test.describe('second factor with a configured owner', () => {
+  // One owner's server for the group: its tests run in order in one worker, so it starts once.
+  test.describe.configure({ mode: 'default' });
   let server: AppServer;
   test.beforeAll(async () => {
     server = await startAppServer(

@@ -22,6 +22,9 @@ const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+// One owner's server for the whole file: its tests run in order in one worker, so it starts once.
+test.describe.configure({ mode: 'default' });
+
 let server: AppServer;
 test.beforeAll(async () => {
   server = await startAppServer({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });

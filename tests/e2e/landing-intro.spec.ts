@@ -8,6 +8,8 @@ import { type Browser, type BrowserContext, expect, type Page, test } from './su
 
 const VIEWPORT = { width: 1280, height: 800 };
 const COMPLETE_MS = 4500;
+/** Rounds of two loads at the most (see the real-clock test). */
+const MAX_ROUNDS = 5;
 
 declare global {
   interface Window {
@@ -39,18 +41,20 @@ async function freshPage(browser: Browser, options: Parameters<Browser['newConte
 const timings = (page: Page) =>
   page.evaluate(() => ({ scripted: window.__splashScripted, ended: window.__splashEnded }));
 
-test('6 fresh loads with the real clock: the intro ends at 4.5 s every time and the cloud follows', async ({
+test('fresh loads with the real clock: the intro ends at 4.5 s every time and the cloud follows', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const ends: number[] = [];
   let timerEnds = 0;
-  // Three loads at a time, each in its own new browser context (no cache, no storage): two rounds
-  // of about 5 s. Many more at once starve the page on a loaded machine: with ten side by side
-  // under a parallel `npm run bench:contacts` (load 16), only 2 of 10 hydrated before 4.5 s.
-  for (let round = 0; round < 2; round++) {
+  // Two loads at a time, each in its own new browser context (no cache, no storage), in rounds of
+  // about 5 s until three loads have run the timeline (two rounds on a quiet machine). On a loaded
+  // one the page can hydrate after 4.5 s, and such a load proves only the late-hydration path, so
+  // more rounds run, up to five. Many loads at once starve the page: with ten side by side under a
+  // parallel `npm run bench:contacts` (load 16), only 2 of 10 hydrated before 4.5 s.
+  for (let round = 0; round < MAX_ROUNDS && timerEnds < 3; round++) {
     const pages: { context: BrowserContext; page: Page }[] = [];
-    for (let i = 0; i < 3; i++) pages.push(await freshPage(browser));
+    for (let i = 0; i < 2; i++) pages.push(await freshPage(browser));
     await Promise.all(
       pages.map(async ({ context, page }) => {
         await gotoLanding(page);
@@ -70,11 +74,10 @@ test('6 fresh loads with the real clock: the intro ends at 4.5 s every time and 
       }),
     );
   }
-  expect(ends).toHaveLength(6);
   // Enough loads ran the timeline to catch the old defect (it stuck on 5 of 8 such loads).
-  expect(timerEnds).toBeGreaterThanOrEqual(3);
+  expect(timerEnds, `loads that hydrated before 4.5 s, of ${ends.length}`).toBeGreaterThanOrEqual(3);
   console.log(
-    `splash ended at (ms since navigation; ${timerEnds} of 6 by the timeline's timer): ` +
+    `splash ended at (ms since navigation; ${timerEnds} of ${ends.length} by the timeline's timer): ` +
       ends.sort((a, b) => a - b).join(', '),
   );
 });

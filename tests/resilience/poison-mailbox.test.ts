@@ -1,13 +1,14 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, mailboxSync } from '../../src/db/schema/index.ts';
 import { loggerOptions } from '../../src/server/logging.ts';
-import { type Dovecot, startDovecot } from '../api/helpers/dovecot.ts';
+import { connectImap, type Dovecot, startDovecot } from '../api/helpers/dovecot.ts';
 import { composeReply, dsnBounce } from '../api/helpers/inbound-mail.ts';
 import { startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
+import { until } from '../api/helpers/until.ts';
 
 /**
  * A hostile mailbox (docs/decisions/033-inbound-mail-cannot-stop-or-poison.md): messages that
@@ -77,14 +78,7 @@ describe('a poison mailbox against a real dovecot', () => {
       { app: { imapPollMs: 2_000, logger: loggerOptions({ level: 'info', stream: sink }) } },
     );
     cookie = await signIn(t.app);
-    imap = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await imap.connect();
+    imap = await connectImap(dovecot);
     ann = (
       await t.database.db
         .insert(contacts)
@@ -111,21 +105,13 @@ describe('a poison mailbox against a real dovecot', () => {
     await imap.append('INBOX', raw);
     appended++;
   };
-  async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await what();
-      if (ok(v)) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting; last: ${JSON.stringify(v)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   /** Waits until the import has moved past every appended message. */
   const importedAll = () =>
     until(
       async () =>
         (await t.database.db.select().from(mailboxSync)).map((r) => ({ last: r.lastUid, err: r.lastError })),
       (rows) => rows[0]?.last === appended,
+      30_000,
     );
   const annReplies = async () =>
     (await api('GET', `/api/admin/contacts/${ann.id}/messages`))

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { freePort } from './smtp.ts';
 
 /**
@@ -111,4 +112,17 @@ service imap-login {
       fs.rmSync(prefix, { recursive: true, force: true });
     },
   };
+}
+
+/** An IMAP client signed in to `dovecot` as its user, for appending mail as a sender would. */
+export async function connectImap(dovecot: Dovecot): Promise<ImapFlow> {
+  const imap = new ImapFlow({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await imap.connect();
+  return imap;
 }

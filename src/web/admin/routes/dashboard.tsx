@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, ChevronRight, Eye, ListTodo, Sparkles, Users } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Eye, ListTodo, Sparkles, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { countLabel } from '@/web/lib/plural';
 import { cn } from '@/web/lib/utils';
 import { AdminPage } from '../components/admin-page';
-import { InlineError, InlineLoading } from '../components/query-state';
+import { InlineError, InlineLoading, QueryList, RowLink } from '../components/query-state';
 import { useAnalytics } from '../features/analytics/api/get-analytics';
 import { LeadsBySourceCard, VisitsBySourceCard } from '../features/analytics/components/source-tables';
 import { StatCard } from '../features/analytics/components/stat-card';
@@ -104,42 +104,30 @@ function RecentContacts() {
         </Link>
       </CardHeader>
       <CardContent>
-        {recent.isPending ? (
-          <InlineLoading />
-        ) : recent.isError ? (
-          <InlineError error={recent.error} fallback="Failed to load contacts." />
-        ) : recent.data.contacts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No contacts yet</p>
-        ) : (
-          <ul className="grid gap-1">
-            {recent.data.contacts.map((contact) => (
-              <li key={contact.id}>
-                <Link
-                  to={`/admin/contacts/${contact.id}`}
-                  className="group flex items-center gap-3 rounded-xl px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                >
-                  <div className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="flex min-w-0 flex-wrap items-center gap-2">
-                      <span className="wrap-anywhere font-medium" dir="auto">
-                        {contact.name}
-                      </span>
-                      <NewMessagesBadge count={contact.unreadReplies} />
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {contact.email} ·{' '}
-                      <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
-                    </span>
-                  </div>
-                  <ContactStatusBadge status={contact.status} />
-                  <ChevronRight
-                    className="size-4 shrink-0 text-muted-foreground transition group-hover:translate-x-0.5"
-                    aria-hidden="true"
-                  />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={recent}
+          items={(data) => data.contacts}
+          empty="No contacts yet"
+          fallback="Failed to load contacts."
+        >
+          {(contact) => (
+            <RowLink to={`/admin/contacts/${contact.id}`}>
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <span className="flex min-w-0 flex-wrap items-center gap-2">
+                  <span className="wrap-anywhere font-medium" dir="auto">
+                    {contact.name}
+                  </span>
+                  <NewMessagesBadge count={contact.unreadReplies} />
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {contact.email} ·{' '}
+                  <time dateTime={contact.createdAt}>{formatDateTime(contact.createdAt)}</time>
+                </span>
+              </div>
+              <ContactStatusBadge status={contact.status} />
+            </RowLink>
+          )}
+        </QueryList>
       </CardContent>
     </Card>
   );
@@ -148,57 +136,52 @@ function RecentContacts() {
 function PendingFollowUps() {
   // Only the five shown travel (the dashboard used to load every task to show five).
   const tasks = useTasks({ status: 'pending', limit: PENDING_TASKS_LIMIT });
-  const pending = tasks.data;
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h2">Pending Follow-ups</CardTitle>
       </CardHeader>
       <CardContent>
-        {tasks.isPending ? (
-          <InlineLoading />
-        ) : tasks.isError ? (
-          <InlineError error={tasks.error} fallback="Failed to load tasks." />
-        ) : !pending?.length ? (
-          <p className="text-sm text-muted-foreground">No pending follow-ups</p>
-        ) : (
-          <ul className="grid gap-2">
-            {pending.map((task) => {
-              const overdue = isOverdue(task);
-              return (
-                <li key={task.id}>
-                  <Link
-                    to={`/admin/contacts/${task.contactId}`}
-                    className={cn(
-                      'grid gap-1.5 rounded-xl border border-white/10 px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                      overdue && 'border-red-400/50 bg-red-500/10',
-                    )}
-                  >
-                    <span className="flex items-start justify-between gap-2">
-                      <span className="min-w-0 wrap-anywhere font-medium">{task.title}</span>
-                      {overdue ? (
-                        <Badge variant="destructive">
-                          <AlertTriangle aria-hidden="true" />
-                          Overdue
-                        </Badge>
-                      ) : null}
+        <QueryList
+          query={tasks}
+          items={(data) => data}
+          empty="No pending follow-ups"
+          fallback="Failed to load tasks."
+          className="grid gap-2"
+        >
+          {(task) => {
+            const overdue = isOverdue(task);
+            return (
+              <Link
+                to={`/admin/contacts/${task.contactId}`}
+                className={cn(
+                  'grid gap-1.5 rounded-xl border border-white/10 px-3 py-2.5 outline-none transition hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  overdue && 'border-red-400/50 bg-red-500/10',
+                )}
+              >
+                <span className="flex items-start justify-between gap-2">
+                  <span className="min-w-0 wrap-anywhere font-medium">{task.title}</span>
+                  {overdue ? (
+                    <Badge variant="destructive">
+                      <AlertTriangle aria-hidden="true" />
+                      Overdue
+                    </Badge>
+                  ) : null}
+                </span>
+                <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  {task.contactName ? <span>{task.contactName}</span> : null}
+                  <TaskPriorityBadge priority={task.priority} />
+                  {task.dueAt ? (
+                    <span className="inline-flex items-center gap-1">
+                      <CalendarClock className="size-3.5" aria-hidden="true" />
+                      Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
                     </span>
-                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                      {task.contactName ? <span>{task.contactName}</span> : null}
-                      <TaskPriorityBadge priority={task.priority} />
-                      {task.dueAt ? (
-                        <span className="inline-flex items-center gap-1">
-                          <CalendarClock className="size-3.5" aria-hidden="true" />
-                          Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
-                        </span>
-                      ) : null}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                  ) : null}
+                </span>
+              </Link>
+            );
+          }}
+        </QueryList>
       </CardContent>
     </Card>
   );

@@ -10,24 +10,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { serverEnv, serverNodeArgs } from '../scripts/ensure.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverEntry = path.join(root, 'dist/server/server/main.js');
 export const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
-
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -51,7 +40,7 @@ export async function startServer(
   nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error('dist/server missing: run `npm run build` first');
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
   const childEnv: NodeJS.ProcessEnv = {
     ...serverEnv,
@@ -127,7 +116,7 @@ export async function startNginx(
   fs.chmodSync(prefix, 0o755);
   fs.chmodSync(www, 0o755);
   for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
     .join('\n');

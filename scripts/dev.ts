@@ -7,9 +7,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { createServer, type InlineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { loadConfigOrExit } from '../src/server/config.ts';
 import { isAdminScreenPath } from '../src/shared/admin-paths.ts';
@@ -21,18 +22,6 @@ const webRoot = path.join(root, 'src/web');
 
 /** Paths the API server answers; everything else is the front end (Vite). */
 export const API_PATHS = '^/(api|healthz|readyz|sitemap\\.xml|unsubscribe)(/|\\?|$)';
-
-/** A free loopback port for the API server (the OS picks; taken again at once by the child). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The pages as the production server fills them (src/server/web/load-pages.ts): the landing and
@@ -120,7 +109,7 @@ function startApi(port: number, env: NodeJS.ProcessEnv): ChildProcess {
 
 async function main() {
   const config = loadConfigOrExit({ NODE_ENV: 'development' });
-  const apiPort = await freePort();
+  const apiPort = await getPort({ host: '127.0.0.1' });
   // Links in mail and the Google redirect must name the port the browser uses, not the API's; and
   // the same-origin check compares a post's Origin with this URL, so it is the address printed below.
   const publicUrl = config.appUrl ?? `http://${config.host}:${config.port}`;

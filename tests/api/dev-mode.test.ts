@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -33,15 +33,6 @@ afterAll(async () => {
   }
   fs.rmSync(copy, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(test: () => boolean | Promise<boolean>, what: string, ms = 120_000) {
   const deadline = Date.now() + ms;
@@ -83,7 +74,7 @@ describe('npm run dev', { timeout: 300_000 }, () => {
       fs.cpSync(path.join(repo, entry), path.join(copy, entry), { recursive: true });
     }
     fs.symlinkSync(fs.realpathSync(path.join(repo, 'node_modules')), path.join(copy, 'node_modules'));
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
       cwd: copy,
       env: { ...process.env, ENV_FILE: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },

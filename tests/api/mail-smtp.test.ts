@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { count, eq } from 'drizzle-orm';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, mailQueue } from '../../src/db/schema/index.ts';
-import { freePort, startSmtp, type TestSmtp } from './helpers/smtp.ts';
+import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 async function addContact(t: TestApp, name: string, email: string) {
@@ -154,7 +155,7 @@ describe('SMTP failures', () => {
   });
 
   it('stores a lead at once while SMTP is down and delivers its notification once it is back', async () => {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const t = await createTestApp(
       {
         SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,

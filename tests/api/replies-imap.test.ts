@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
+import getPort from 'get-port';
 import type { ImapFlow } from 'imapflow';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { loggerOptions } from '../../src/server/logging.ts';
 import { ImapPoller } from '../../src/server/mail/inbound/imap-poller.ts';
 import { connectImap, type Dovecot, startDovecot } from './helpers/dovecot.ts';
 import { composeReply, dsnBounce } from './helpers/inbound-mail.ts';
-import { freePort, startSmtp, type TestSmtp } from './helpers/smtp.ts';
+import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 import { until } from './helpers/until.ts';
 
@@ -323,7 +324,7 @@ describe('IMAP import against a real dovecot', () => {
   });
 
   it('a mailbox that is down is retried with backoff and shown, without the password', async () => {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const lines: string[] = [];
     // The app's logger settings (redaction, serializers); Fastify hands `stream` to pino this way.
     const { stream: _s, ...options } = loggerOptions({ level: 'info' }) as pino.LoggerOptions & {

@@ -8,25 +8,16 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import getPort from 'get-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const IMAGE = 'localhost/agency-site:test';
 const DEPS = 'localhost/agency-site-deps';
 const admin = { username: 'owner', password: 'container test password 1' };
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -157,7 +148,7 @@ async function buildImage({ podmanOut, exec, seconds }) {
 }
 
 async function checkImage({ podman, podmanOut, name, volume, seconds }) {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   podman(['volume', 'create', volume], { stdio: 'ignore' });
   podman(
@@ -217,7 +208,7 @@ async function checkImage({ podman, podmanOut, name, volume, seconds }) {
 
 /** The compose pair from a copy of compose.yaml with its own `.env`, on the image built above. */
 async function checkCompose({ podmanOut, dir, project, postgres }) {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   fs.copyFileSync(path.join(root, 'compose.yaml'), path.join(dir, 'compose.yaml'));
   fs.writeFileSync(

@@ -1,6 +1,7 @@
+import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killAllServers, signInTo, startServer } from '../api/helpers/server-process.ts';
-import { freePort, startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
+import { startSmtp, type TestSmtp } from '../api/helpers/smtp.ts';
 import { createServerStore, leadBody, type ServerStore, waitUntil } from './helpers/load.ts';
 
 /**
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('mail provider down, then up', () => {
   it('loses no notification and records no email that was not sent', async () => {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     store = await createServerStore();
     const server = await startServer({
       ...store.env,

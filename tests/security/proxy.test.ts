@@ -3,11 +3,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import getPort from 'get-port';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAllServers, type ServerProcess, startServer } from '../api/helpers/server-process.ts';
 import { createTestApp } from '../api/helpers/test-app.ts';
-import { freePort, type Nginx, startNginx } from './helpers/nginx.ts';
+import { type Nginx, startNginx } from './helpers/nginx.ts';
 
 /**
  * Through a real nginx set up as the README says: client addresses come from
@@ -181,7 +182,7 @@ describe('behind nginx on a non-standard port, configured as the README shows', 
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-proxy-port-'));
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     publicUrl = `http://127.0.0.1:${port}`;
     app = await startServer({
       DATA_DIR: dataDir,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import getPort from 'get-port';
 import { ImapFlow } from 'imapflow';
-import { freePort } from './smtp.ts';
 
 /**
  * A real IMAP server (Debian's dovecot-imapd) for the reply import tests (decision 023): its own
@@ -35,7 +35,7 @@ export async function startDovecot(user = 'owner@agency.test', password = 'p@ss/
   const mail = path.join(prefix, 'mail');
   fs.mkdirSync(mail, { mode: 0o777 });
   fs.chmodSync(mail, 0o777);
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   fs.writeFileSync(path.join(prefix, 'users'), `${user}:{PLAIN}${password}::::::\n`);
   const conf = path.join(prefix, 'dovecot.conf');
   fs.writeFileSync(

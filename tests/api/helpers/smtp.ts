@@ -71,14 +71,3 @@ export async function startSmtp(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** A free TCP port on 127.0.0.1 with nothing listening (for "server down" tests). */
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

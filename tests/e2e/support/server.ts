@@ -8,10 +8,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -20,22 +20,6 @@ export interface AppServer {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** Asks the OS for a free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not read the free port.'));
-      });
-    });
-  });
 }
 
 async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -71,7 +55,7 @@ export async function startAppServer(
   if (!existsSync(path.join(root, 'dist/web/index.html')) || !existsSync(path.join(root, SERVER_ENTRY))) {
     throw new Error('The app is not built: run `npm run build` first.');
   }
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,

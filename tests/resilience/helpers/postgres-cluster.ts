@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import getPort from 'get-port';
 import pg from 'pg';
-import { freePort } from '../../api/helpers/smtp.ts';
 
 /**
  * A PostgreSQL 15 cluster of the test's own (Debian's binaries), in a temporary folder on a free
@@ -36,7 +36,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       : execFileSync(command, args, { stdio: 'pipe' });
   };
   const data = path.join(folder, 'data');
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const log = path.join(folder, 'server.log');

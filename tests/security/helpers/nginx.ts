@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import getPort from 'get-port';
 
 /**
  * A real nginx (Debian's package) in front of the app, configured as the README's
@@ -17,18 +18,6 @@ export interface Nginx {
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts nginx proxying to `upstream` (`http://127.0.0.1:PORT`), or to several app instances
  * taken in turn (nginx's default round robin), on `chosenPort` (default: a free one); resolves
@@ -39,7 +28,7 @@ export async function startNginx(upstream: string | string[], chosenPort?: numbe
     throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-nginx-'));
-  const port = chosenPort ?? (await freePort());
+  const port = chosenPort ?? (await getPort({ host: '127.0.0.1' }));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
     .join('\n');

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const projectsDir = path.join(root, 'src/web/landing/assets/projects');
@@ -338,17 +339,7 @@ function kb(bytes: number | undefined): string {
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 await mkdir(projectsDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
   for (const [id, html] of Object.entries(screens)) {

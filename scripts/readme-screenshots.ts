@@ -11,6 +11,7 @@ import { chromium, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../src/shared/auth.ts';
 import { sameOrigin } from '../tests/e2e/support/admin.ts';
 import { startAppServer } from '../tests/e2e/support/server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const out = path.join(import.meta.dirname, '..', 'docs', 'screenshots');
 
@@ -87,10 +88,7 @@ async function shoot(page: Page, name: string) {
 }
 
 const server = await startAppServer({ CONTACT_POW: 'off', LOG_LEVEL: 'error' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   // A person's browser: the visit counter leaves out user agents that name themselves headless.
   const context = await browser.newContext({

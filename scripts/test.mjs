@@ -4,9 +4,8 @@
 // processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 import { checkNode, ensureBuild, ensurePackages, run, switchToTestedNode } from './ensure.mjs';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * Debian packages the suites drive as real parts: Chromium (browser suite), nginx (the proxy in

@@ -6,8 +6,6 @@
  * /admin/gmail-setup. Shoots both screens at 1280 and 390 px into test-results/screenshots/.
  */
 
-import { ImapFlow } from 'imapflow';
-import { type Dovecot, startDovecot } from '../api/helpers/dovecot.ts';
 import { composeReply } from '../api/helpers/inbound-mail.ts';
 import {
   expectNoAxeViolations,
@@ -16,41 +14,12 @@ import {
   watchPageErrors,
 } from './support/admin';
 import { createLead } from './support/helpers';
-import { type AppServer, startAppServer } from './support/server';
-import { test as base, expect } from './support/test';
+import { OWN, test } from './support/mailbox';
+import { expect } from './support/test';
 
 const shots = 'test-results/screenshots';
-const OWN = 'owner@agency.test';
 /** The server's IMAP import (IDLE) plus the page's 10 s refresh. */
 const ARRIVAL_MS = 50_000;
-
-const test = base.extend<object, { mail: { server: AppServer; dovecot: Dovecot; imap: ImapFlow } }>({
-  mail: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const dovecot = await startDovecot(OWN);
-      const server = await startAppServer({
-        IMAP_URL: dovecot.url,
-        IMAP_AUTHSERV_ID: 'mx.agency.test',
-        MAIL_FROM: `Agency <${OWN}>`,
-      });
-      const imap = new ImapFlow({
-        host: '127.0.0.1',
-        port: dovecot.port,
-        secure: false,
-        auth: { user: dovecot.user, pass: dovecot.password },
-        logger: false,
-      });
-      await imap.connect();
-      await use({ server, dovecot, imap });
-      await imap.logout().catch(() => {});
-      await server.stop();
-      await dovecot.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ mail }, use) => use(mail.server.baseUrl),
-});
 
 const FAILED =
   'mx.agency.test; dkim=fail header.d=example.com; spf=fail smtp.mailfrom=example.com; dmarc=fail header.from=example.com';

@@ -1,0 +1,18 @@
+/**
+ * Debian's Chromium as every browser run of this project starts it (the browser suite, the asset
+ * generator, the README screenshots, the Lighthouse bench): the installed binary, never a download
+ * (`CHROMIUM_PATH` points elsewhere), and the switches a root, GPU-less, offline machine needs.
+ * Without the background-networking switches Chromium keeps dialling Google's hosts, which this
+ * machine's closed network refuses.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

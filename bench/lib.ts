@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { freshPostgresDatabase as freshDatabase } from '../tests/api/helpers/postgres-database.ts';
 
 /**
  * The `Cookie` header of a demo-admin session on `app` (the benches build the app with the demo
@@ -24,21 +23,4 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** Creates an empty database on the server of `serverUrl`; `drop()` removes it. */
-export async function freshPostgresDatabase(serverUrl: string) {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+export const freshPostgresDatabase = (serverUrl: string) => freshDatabase(serverUrl, 'bench');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedContacts } from '../../scripts/seed-contacts.ts';
 import { SEND_GROUP } from '../../src/server/campaigns/campaign-sender.ts';
+import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 import { killAllServers, type ServerProcess, signInTo, startServer } from './helpers/server-process.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 
@@ -236,13 +236,8 @@ async function killAfter(server: ServerProcess, smtp: TestSmtp, n: number) {
  * with a slow SMTP server (`delayMs` per message) recording what it receives; drops both after.
  */
 async function onScratchDatabase(delayMs: number, work: (url: URL, smtp: TestSmtp) => Promise<void>) {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
+  const url = new URL(scratch.url);
   const smtp = await slowSmtp(delayMs);
   currentSmtp = smtp;
   received.set(smtp, []);
@@ -251,8 +246,7 @@ async function onScratchDatabase(delayMs: number, work: (url: URL, smtp: TestSmt
     await work(url, smtp);
   } finally {
     await smtp.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

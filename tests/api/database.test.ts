@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,18 +5,15 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(serverUrl)('PostgreSQL start-up', () => {
   it('applies migrations once when two instances start together', async () => {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    const scratch = await freshPostgresDatabase(serverUrl!);
     try {
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
+      const url = new URL(scratch.url);
       const [a, b] = await Promise.all([
         openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
         openDatabase({ databaseUrl: url.toString(), maxConnections: 2 }),
@@ -34,8 +30,7 @@ describe.runIf(serverUrl)('PostgreSQL start-up', () => {
       expect(applied.rows[0].n).toBeGreaterThan(0);
       expect(files.rows[0].n).toBeGreaterThanOrEqual(18);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { addRecipients } from '../../src/server/campaigns/campaign-operations.ts
 import { createContact } from '../../src/server/contacts/create-contact.ts';
 import { mergeContacts } from '../../src/server/contacts/merge-contacts.ts';
 import { migrationsBefore } from './helpers/migrations-before.ts';
+import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 
 /**
  * migration 0002 (decision 019) on an owner's database that already holds the same person twice
@@ -55,26 +55,20 @@ async function openBefore0002(): Promise<{ database: Database; cleanup: () => Pr
     const database = await openDatabase({ pglite: client });
     return { database, cleanup: () => database.close() };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const scratch = await freshPostgresDatabase(serverUrl);
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
   // pool.end() resolves before its connection has closed; the forced drop at cleanup may end
   // that connection first, and pg-pool re-emits the error on the pool, where nothing else listens.
   pool.on('error', () => {});
   await migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder });
   await pool.query(ownerData);
   await pool.end();
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+  const database = await openDatabase({ databaseUrl: scratch.url, maxConnections: 2 });
   return {
     database,
     async cleanup() {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }

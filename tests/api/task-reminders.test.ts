@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import {
@@ -18,6 +17,7 @@ import { type App, buildApp } from '../../src/server/app.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { remainingToday } from '../../src/server/mail/mail-usage.ts';
 import { REMINDER_MAX_TASKS } from '../../src/server/tasks/task-reminders.ts';
+import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 import { startSmtp, type TestSmtp } from './helpers/smtp.ts';
 import { openTestDatabase, signIn, usingPostgres } from './helpers/test-app.ts';
 
@@ -67,21 +67,10 @@ async function startInstances(
   const databases: Database[] = [];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const scratch = await freshPostgresDatabase(serverUrl);
+    cleanups.push(scratch.drop);
     for (let i = 0; i < count; i++) {
-      databases.push(await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 }));
+      databases.push(await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 }));
     }
   } else {
     const shared = await openTestDatabase();

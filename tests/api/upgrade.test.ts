@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/cli
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { migrationsThrough } from './helpers/migrations-before.ts';
+import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 import { signIn } from './helpers/test-app.ts';
 
 /**
@@ -96,20 +96,15 @@ async function openUpgraded(lastMigration: string) {
       },
     };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const scratch = await freshPostgresDatabase(serverUrl);
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
   // pool.end() resolves before its connection has closed; the forced drop below may end that
   // connection first, and pg-pool re-emits the error on the pool, where nothing else listens.
   pool.on('error', () => {});
   await migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder });
   await pool.query(ownerData);
   counts = await countAll((sql) => pool.query(sql));
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+  const database = await openDatabase({ databaseUrl: scratch.url, maxConnections: 2 });
   return {
     database,
     before: counts,
@@ -117,8 +112,7 @@ async function openUpgraded(lastMigration: string) {
     cleanup: async () => {
       await pool.end();
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

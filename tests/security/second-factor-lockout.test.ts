@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { freshPostgresDatabase, type ScratchDatabase } from '../api/helpers/postgres-database.ts';
 
 /**
  * Second-factor guessing is limited per account, across routes, addresses and instances (decision
@@ -22,7 +22,7 @@ const ADMIN = { username: 'owner', password: 'a long owner password' };
 const APP_SECRET = randomBytes(32).toString('base64');
 
 describe('per-account second-factor lockout across two instances on PostgreSQL', () => {
-  const name = `lockout_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   const databases: Database[] = [];
   const apps: App[] = [];
   const dataDirs: string[] = [];
@@ -56,12 +56,8 @@ describe('per-account second-factor lockout across two instances on PostgreSQL',
   const codeNow = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${name}`;
+    scratch = await freshPostgresDatabase(SERVER_URL, 'lockout');
+    const url = new URL(scratch.url);
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-lockout-'));
       dataDirs.push(dataDir);
@@ -97,10 +93,7 @@ describe('per-account second-factor lockout across two instances on PostgreSQL',
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('10 wrong codes over both instances, both routes and ten addresses lock the second step for 15 minutes', async () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase, type ScratchDatabase } from '../api/helpers/postgres-database.ts';
 import { killAllServers, type ServerProcess, startServer } from '../api/helpers/server-process.ts';
 import { type Nginx, startNginx } from './helpers/nginx.ts';
 
@@ -35,18 +35,14 @@ async function send(
 }
 
 describe('limits shared by two instances behind nginx on one PostgreSQL', { timeout: 180_000 }, () => {
-  const name = `limits_${randomBytes(6).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   const dataDirs: string[] = [];
   const apps: ServerProcess[] = [];
   let proxy: Nginx;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${name}`;
+    scratch = await freshPostgresDatabase(SERVER_URL, 'limits');
+    const url = new URL(scratch.url);
     const appSecret = randomBytes(32).toString('base64');
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-limits-'));
@@ -73,10 +69,7 @@ describe('limits shared by two instances behind nginx on one PostgreSQL', { time
     await proxy?.stop();
     killAllServers();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('sign-in: 10 wrong attempts in total over both instances, the 11th refused whichever instance gets it', async () => {

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../../src/db/client.ts';
 import { type App, type BuildAppOptions, buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { loadPages } from '../../../src/server/web/load-pages.ts';
+import { freshPostgresDatabase } from './postgres-database.ts';
 
 /**
  * Test harness: a real app on a real, empty, migrated database.
@@ -41,24 +40,15 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     // clone() is typed as the interface but returns a full PGlite instance.
     return openDatabase({ pglite: (await (await migratedTemplate()).clone()) as PGlite });
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+  const scratch = await freshPostgresDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, maxConnections: 4 });
   const close = database.close;
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

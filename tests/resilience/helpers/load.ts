@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../../src/db/client.ts';
+import { freshPostgresDatabase } from '../../api/helpers/postgres-database.ts';
 
 /**
  * Load and inspection tools for the resilience suite: a bounded flood of the public
@@ -138,35 +137,18 @@ export interface ServerStore {
 export async function createServerStore(): Promise<ServerStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-resilience-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (serverUrl) {
-    name = `resilience_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = serverUrl ? await freshPostgresDatabase(serverUrl, 'resilience') : undefined;
+  const databaseUrl = scratch?.url;
   return {
     // The floods post without the form's proof of work: off, so every lead is a lead with its
     // notification (what these tests follow), not spam.
     env: { DATA_DIR: dataDir, CONTACT_POW: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     open: () => openDatabase(databaseUrl ? { databaseUrl, maxConnections: 2 } : { dataDir }),
     async remove() {
-      if (serverUrl && name) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function adminQuery(serverUrl: string, query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Polls `check` every 200 ms until it returns true; @throws after `timeoutMs` with `what`. */

@@ -15,9 +15,8 @@ import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/web/components/brand-mark';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { getSite } from '@/web/lib/site';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { useAdminCheck } from '../features/auth/api/get-admin-check';
 import { useLogout } from '../features/auth/api/logout';
 
@@ -63,12 +62,7 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
   function handleLogout() {
     logout.mutate(undefined, {
       onSuccess: () => navigate('/admin/login', { replace: true }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Logout failed.',
-        }),
+      onError: (error) => toastFailure(error, 'Logout failed.'),
     });
   }
 

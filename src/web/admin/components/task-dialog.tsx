@@ -6,8 +6,8 @@ import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { endOfLocalDayIso, localDayOf } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { useDialogForm } from '../hooks/use-dialog-form';
 import { FormDialog } from './form-dialog';
 
@@ -90,11 +90,7 @@ export function TaskDialog({
         toast({ title: task ? 'Task updated' : 'Task added' });
         onOpenChange(false);
       } catch (error) {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? (task ? 'Failed to update task.' : 'Failed to add task.'),
-        });
+        toastFailure(error, task ? 'Failed to update task.' : 'Failed to add task.');
       } finally {
         setPending(false);
       }

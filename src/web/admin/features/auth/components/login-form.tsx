@@ -9,6 +9,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { provePasskey, secondFactorEndpoints } from '../../security/api/security-api';
 import { SecondFactorForm } from '../../security/components/second-factor-form';
 import { useAdminCheck } from '../api/get-admin-check';
@@ -76,11 +77,7 @@ export function LoginForm() {
       onError: (error) => {
         // Spec §8: the error's message, or 'Invalid credentials' when there is none. The JSON
         // `error` field is preferred over the raw "401: {…}" text.
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Invalid credentials',
-        });
+        toastFailure(error, 'Invalid credentials');
       },
     });
   }

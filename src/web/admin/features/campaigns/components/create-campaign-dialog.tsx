@@ -8,7 +8,7 @@ import { FieldError } from '@/web/components/ui/field-error';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { EmailComposer } from '../../mail/components/email-composer';
@@ -81,12 +81,7 @@ export function CreateCampaignDialog({ campaign: draft }: { campaign?: Campaign 
               toast({ title: 'Campaign updated' });
               onOpenChange(false);
             },
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Error',
-                description: getApiErrorMessage(error) ?? 'Failed to update campaign',
-              }),
+            onError: (error) => toastFailure(error, 'Failed to update campaign'),
           },
         );
         return;

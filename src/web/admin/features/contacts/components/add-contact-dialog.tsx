@@ -9,7 +9,7 @@ import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
 import { useTags } from '../../tags/api/get-tags';
@@ -55,11 +55,7 @@ export function AddContactDialog() {
           setExisting(other);
           return;
         }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Failed to add contact.',
-        });
+        toastFailure(error, 'Failed to add contact.');
       },
     });
   });

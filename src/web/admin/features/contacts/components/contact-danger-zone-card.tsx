@@ -4,7 +4,7 @@ import type { Contact } from '@/shared/contacts';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteContact } from '../api/delete-contact';
 
@@ -43,12 +43,7 @@ export function ContactDangerZoneCard({ contact }: { contact: Contact }) {
                 navigate('/admin/contacts');
                 toast({ title: 'Contact deleted' });
               },
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Error',
-                  description: getApiErrorMessage(error) ?? 'Failed to delete contact.',
-                }),
+              onError: (error) => toastFailure(error, 'Failed to delete contact.'),
             })
           }
           trigger={

@@ -5,9 +5,8 @@ import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { useUpdateContactStatus } from '../api/update-contact-status';
 import { NotSpamButton } from './not-spam-button';
 
@@ -113,12 +112,7 @@ export function ContactInfoCard({ contact }: { contact: Contact }) {
                   updateStatus.mutate(
                     { contactId: contact.id, status: status as ContactStatus },
                     {
-                      onError: (error) =>
-                        toast({
-                          variant: 'destructive',
-                          title: 'Error',
-                          description: getApiErrorMessage(error) ?? 'Failed to update status.',
-                        }),
+                      onError: (error) => toastFailure(error, 'Failed to update status.'),
                     },
                   )
                 }

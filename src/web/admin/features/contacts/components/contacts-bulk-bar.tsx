@@ -4,7 +4,7 @@ import type { Tag } from '@/shared/tags';
 import { Button } from '@/web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTags } from '../../tags/api/get-tags';
 import { useBulkUpdateContacts } from '../api/bulk-update-contacts';
@@ -104,12 +104,7 @@ export function ContactsBulkBar({
         selection.clear();
         toast({ title: done(affected) });
       },
-      (error: unknown) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Failed to update contacts.',
-        }),
+      (error: unknown) => toastFailure(error, 'Failed to update contacts.'),
     );
   }
 

@@ -4,8 +4,8 @@ import type { Contact } from '@/shared/contacts';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useContactDuplicates } from '../api/get-contact-duplicates';
 import { useMergeContacts } from '../api/merge-contacts';
@@ -78,12 +78,7 @@ export function DuplicateContactsCard({ contact }: { contact: Pick<Contact, 'id'
                     { contactId: contact.id, duplicateId: duplicate.id },
                     {
                       onSuccess: () => toast({ title: 'Contacts merged' }),
-                      onError: (error) =>
-                        toast({
-                          variant: 'destructive',
-                          title: 'Error',
-                          description: getApiErrorMessage(error) ?? 'Failed to merge contacts.',
-                        }),
+                      onError: (error) => toastFailure(error, 'Failed to merge contacts.'),
                     },
                   )
                 }

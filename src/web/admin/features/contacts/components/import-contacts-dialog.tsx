@@ -16,6 +16,7 @@ import { NativeSelect } from '@/web/components/ui/native-select';
 import { Progress } from '@/web/components/ui/progress';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
 import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
 import { CONTACTS_URL } from '../api/get-contacts';
@@ -92,11 +93,7 @@ export function ImportContactsDialog() {
       reset();
     } catch (failure) {
       setProgress(null);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: getApiErrorMessage(failure) ?? 'Failed to import contacts.',
-      });
+      toastFailure(failure, 'Failed to import contacts.');
     }
   };
 

@@ -4,8 +4,7 @@ import type { Contact } from '@/shared/contacts';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Textarea } from '@/web/components/ui/textarea';
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { useUpdateContactNotes } from '../api/update-contact-notes';
 
 /**
@@ -23,12 +22,7 @@ export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> 
       { contactId: contact.id, notes: draft.trim() ? draft : null },
       {
         onSuccess: () => setEditing(false),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: getApiErrorMessage(error) ?? 'Failed to save notes.',
-          }),
+        onError: (error) => toastFailure(error, 'Failed to save notes.'),
       },
     );
   }

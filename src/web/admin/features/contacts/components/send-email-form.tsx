@@ -9,7 +9,7 @@ import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { cn } from '@/web/lib/utils';
 import { EmailComposer } from '../../mail/components/email-composer';
 import { useSendContactEmail } from '../api/send-contact-email';
@@ -74,12 +74,7 @@ export function SendEmailForm({
             form.reset({ format, subject: replySubject ?? '', content: '' });
             onSent?.();
           },
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error',
-              description: getApiErrorMessage(error) ?? 'Failed to send email.',
-            }),
+          onError: (error) => toastFailure(error, 'Failed to send email.'),
         },
       );
     },

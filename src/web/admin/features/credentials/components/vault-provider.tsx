@@ -2,8 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { Outlet } from 'react-router';
 import type { Credential } from '@/shared/credentials';
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage, getApiErrorStatus } from '@/web/lib/api';
+import { getApiErrorStatus } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { CREDENTIALS_URL, getCredentialsQueryOptions, isVaultQueryKey } from '../api/get-credentials';
 
 /** What the credential screens share: the unlocked vault password, or `null` while locked. */
@@ -71,11 +71,7 @@ export function VaultLayout() {
       // Out of the cache's notification pass: locking removes the very queries being notified.
       queueMicrotask(() => {
         lock();
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: getApiErrorMessage(error) ?? 'Invalid password',
-        });
+        toastFailure(error, 'Invalid password');
       });
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useMailSignature, useUpdateMailSignature } from '../api/mail-signature';
 
@@ -45,12 +45,7 @@ export function SignatureCard() {
                   setDraft(null);
                   toast({ title: 'Signature saved' });
                 },
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Error',
-                    description: getApiErrorMessage(error) ?? 'Failed to save the signature.',
-                  }),
+                onError: (error) => toastFailure(error, 'Failed to save the signature.'),
               });
             }}
           >

@@ -5,8 +5,8 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { InlineError } from '../../../components/query-state';
 import { useAttachUnmatchedMail, useDiscardUnmatchedMail, useUnmatchedMail } from '../api/unmatched-mail';
 
@@ -54,8 +54,7 @@ function UnmatchedMailRow({ item }: { item: UnmatchedMailItem }) {
   const attach = useAttachUnmatchedMail();
   const discard = useDiscardUnmatchedMail();
   const busy = attach.isPending || discard.isPending;
-  const failed = (fallback: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Error', description: getApiErrorMessage(error) ?? fallback });
+  const failed = (fallback: string) => (error: unknown) => toastFailure(error, fallback);
   const label = item.subject || '(no subject)';
   return (
     <li className="grid gap-2 rounded-xl border border-white/10 p-3" aria-label={label}>

@@ -1,5 +1,4 @@
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { StepUpCancelled } from '../api/step-up';
 
 /**
@@ -9,11 +8,5 @@ import { StepUpCancelled } from '../api/step-up';
 export function toastError(error: unknown, fallback: string) {
   if (error instanceof StepUpCancelled) return;
   const closed = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-  toast({
-    variant: 'destructive',
-    title: 'Error',
-    description: closed
-      ? 'The passkey prompt was closed. Try again.'
-      : (getApiErrorMessage(error) ?? fallback),
-  });
+  toastFailure(closed ? null : error, closed ? 'The passkey prompt was closed. Try again.' : fallback);
 }

@@ -4,14 +4,14 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 
 function failed(error: unknown, fallback: string) {
-  toast({ variant: 'destructive', title: 'Error', description: getApiErrorMessage(error) ?? fallback });
+  toastFailure(error, fallback);
 }
 
 function SessionRow({ session }: { session: SessionSummary }) {

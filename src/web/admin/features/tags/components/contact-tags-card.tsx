@@ -3,8 +3,7 @@ import * as React from 'react';
 import type { Tag } from '@/shared/tags';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { useAddContactTag } from '../api/add-contact-tag';
 import { useTags } from '../api/get-tags';
 import { useRemoveContactTag } from '../api/remove-contact-tag';
@@ -12,11 +11,7 @@ import { CreateTagDialog } from './create-tag-dialog';
 import { TagBadge } from './tag-badge';
 
 function showTagError(error: unknown) {
-  toast({
-    variant: 'destructive',
-    title: 'Error',
-    description: getApiErrorMessage(error) ?? 'Failed to update tags.',
-  });
+  toastFailure(error, 'Failed to update tags.');
 }
 
 /**

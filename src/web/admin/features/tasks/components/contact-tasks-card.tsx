@@ -4,8 +4,8 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { getApiErrorMessage } from '@/web/lib/api';
 import { formatDate } from '@/web/lib/format-date';
+import { toastFailure } from '@/web/lib/toast-failure';
 import { cn } from '@/web/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCompleteContactTask } from '../api/complete-contact-task';
@@ -80,12 +80,7 @@ export function ContactTasksCard({ contactId, tasks }: { contactId: number; task
                       aria-label={done ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
                       onClick={() =>
                         complete.mutate(task, {
-                          onError: (error) =>
-                            toast({
-                              variant: 'destructive',
-                              title: 'Error',
-                              description: getApiErrorMessage(error) ?? 'Failed to update task.',
-                            }),
+                          onError: (error) => toastFailure(error, 'Failed to update task.'),
                         })
                       }
                     >
@@ -99,12 +94,7 @@ export function ContactTasksCard({ contactId, tasks }: { contactId: number; task
                       onConfirm={() =>
                         remove.mutateAsync(task).then(
                           () => toast({ title: 'Task deleted' }),
-                          (error) =>
-                            toast({
-                              variant: 'destructive',
-                              title: 'Error',
-                              description: getApiErrorMessage(error) ?? 'Failed to delete task.',
-                            }),
+                          (error) => toastFailure(error, 'Failed to delete task.'),
                         )
                       }
                       trigger={

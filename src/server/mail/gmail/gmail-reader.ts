@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { describeDatabaseError, importMessage } from '../inbound/import-message.ts';
-import { MailboxPoller } from '../inbound/mailbox-poller.ts';
+import { MailboxPoller, MailboxReader } from '../inbound/mailbox-poller.ts';
 import { gmailAccessToken } from './gmail-access.ts';
 import { type GmailConnection, getGmailConnection } from './gmail-connection.ts';
 import { GMAIL_READ_SCOPE } from './google-oauth.ts';
@@ -54,13 +54,14 @@ class GmailApiError extends Error {
   }
 }
 
-export class GmailReader {
-  private readonly poller: MailboxPoller;
+export class GmailReader extends MailboxReader {
+  protected readonly poller: MailboxPoller;
   private readonly now: () => Date;
   /** The connection the current pass reads (looked up when the pass starts). */
   private connection: GmailConnection | null = null;
 
   constructor(private readonly o: GmailReaderOptions) {
+    super();
     this.now = o.now ?? (() => new Date());
     this.poller = new MailboxPoller({
       ...o,
@@ -76,23 +77,6 @@ export class GmailReader {
         describeError: (error) => (describeDatabaseError(error) ?? (error as Error).message).slice(0, 500),
       },
     });
-  }
-
-  start(): void {
-    this.poller.start();
-  }
-
-  nudge(): void {
-    this.poller.nudge();
-  }
-
-  stop(deadlineMs = 5000): Promise<boolean> {
-    return this.poller.stop(deadlineMs);
-  }
-
-  /** One pass (see the class comment). @returns messages stored. */
-  runOnce(signal?: AbortSignal): Promise<number> {
-    return this.poller.runOnce(signal);
   }
 
   private async importNew(

@@ -4,7 +4,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../../db/client.ts';
 import { mailboxSync } from '../../../db/schema/index.ts';
 import { describeDatabaseError, importMessage } from './import-message.ts';
-import { MailboxPoller } from './mailbox-poller.ts';
+import { MailboxPoller, MailboxReader } from './mailbox-poller.ts';
 import { syncRow } from './mailbox-sync.ts';
 
 /**
@@ -69,13 +69,14 @@ export interface ImapPollerOptions {
   now?: () => Date;
 }
 
-export class ImapPoller {
-  private readonly poller: MailboxPoller;
+export class ImapPoller extends MailboxReader {
+  protected readonly poller: MailboxPoller;
   private readonly target: ImapTarget;
   private readonly now: () => Date;
   private client: ImapFlow | undefined;
 
   constructor(private readonly o: ImapPollerOptions) {
+    super();
     this.target = parseImapUrl(o.url);
     this.now = o.now ?? (() => new Date());
     this.poller = new MailboxPoller({
@@ -93,28 +94,6 @@ export class ImapPoller {
   /** The sync-table name of the mailbox (for the setup page). */
   get mailbox(): string {
     return this.target.mailbox;
-  }
-
-  start(): void {
-    this.poller.start();
-  }
-
-  nudge(): void {
-    this.poller.nudge();
-  }
-
-  /** Stops polling, logs out and gives up the lease. Waits at most `deadlineMs`. */
-  stop(deadlineMs = 5000): Promise<boolean> {
-    return this.poller.stop(deadlineMs);
-  }
-
-  /**
-   * One pass: skip while backing off or while another instance holds the lease; else connect
-   * (or reuse the connection), import what is new, record the result.
-   * @returns messages stored by this pass.
-   */
-  runOnce(signal?: AbortSignal): Promise<number> {
-    return this.poller.runOnce(signal);
   }
 
   private async connect(): Promise<ImapFlow> {

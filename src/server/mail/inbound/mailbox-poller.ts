@@ -113,3 +113,33 @@ export class MailboxPoller {
     }
   }
 }
+
+/**
+ * A reply reader (IMAP, Gmail): its source's work, driven by the `MailboxPoller` it builds in its
+ * constructor, which `start`, `nudge`, `stop` and `runOnce` pass on to.
+ */
+export abstract class MailboxReader {
+  protected abstract readonly poller: MailboxPoller;
+
+  start(): void {
+    this.poller.start();
+  }
+
+  /** Starts a pass soon (new mail announced, more than one batch waiting, a new connection). */
+  nudge(): void {
+    this.poller.nudge();
+  }
+
+  /** Stops polling, lets the source release what it holds and gives up the lease. Waits at most `deadlineMs`. */
+  stop(deadlineMs = 5000): Promise<boolean> {
+    return this.poller.stop(deadlineMs);
+  }
+
+  /**
+   * One pass: skipped while backing off or while another instance holds the lease; else the
+   * source imports what is new and the result is recorded. @returns messages stored by it.
+   */
+  runOnce(signal?: AbortSignal): Promise<number> {
+    return this.poller.runOnce(signal);
+  }
+}

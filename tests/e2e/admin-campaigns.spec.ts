@@ -221,9 +221,12 @@ test('Select All waits until the list shows the typed filter, then chooses exact
   // unfiltered contacts, then the list changed under the ticks).
   let release!: () => void;
   const answered = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const held = new Promise<void>((resolve) => (asked = resolve));
   await page.route(
     (url) => url.pathname === '/api/admin/campaigns/audience' && url.searchParams.get('q') === prefix,
     async (route) => {
+      asked();
       await answered;
       await route.continue();
     },
@@ -236,7 +239,8 @@ test('Select All waits until the list shows the typed filter, then chooses exact
   await expect(selectAll).toBeEnabled();
   await create.getByRole('searchbox', { name: 'Filter contacts' }).fill(prefix);
   await expect(selectAll).toBeDisabled();
-  await page.waitForTimeout(600); // well past the 250 ms debounce: still the old rows, still disabled
+  // The debounce has run out and the filtered page is on its way: still the old rows, still disabled.
+  await held;
   await expect(selectAll).toBeDisabled();
   release();
   await expect(selectAll).toBeEnabled();

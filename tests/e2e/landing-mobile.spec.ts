@@ -4,7 +4,7 @@
  * the hidden admin entry, single-open questions, vibration and accessibility.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { contactFields, fillContactForm, gotoLanding, toasts } from './support/helpers';
+import { contactFields, fillContactForm, gotoLanding, pastSwipeLock, toasts } from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -107,7 +107,7 @@ test('swipes, dots, back button and progress move between pages (with haptics)',
   await expect(position(page)).toHaveText('3 / 3');
   await expect(title(page)).toHaveText('Get Started');
 
-  await page.waitForTimeout(600); // past the 500 ms swipe lock after a programmatic move (product.md §14.1)
+  await pastSwipeLock(page);
   await swipe(page, 240);
   await expect(position(page)).toHaveText('2 / 3');
 

@@ -6,7 +6,14 @@
 
 import type { Contact } from '../../src/shared/contacts.ts';
 import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
-import { contactFields, fillContactForm, toasts, unique, uniqueEmail } from './support/helpers';
+import {
+  contactFields,
+  fillContactForm,
+  pastSwipeLock,
+  toasts,
+  unique,
+  uniqueEmail,
+} from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 const LANDING = '/?utm_source=newsletter&utm_campaign=autumn';
@@ -129,7 +136,7 @@ test.describe('at 390 px', () => {
   test('the same through the mobile dialog', async ({ page, baseURL }) => {
     await arriveFromNewsletter(page);
     await page.getByRole('button', { name: 'Go to page 2: Portfolio & Work' }).click();
-    await page.waitForTimeout(600); // past the swipe lock after a programmatic move (docs/product.md §14.1)
+    await pastSwipeLock(page);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await page.getByRole('button', { name: 'Start Building' }).click();
     const dialog = page.getByRole('dialog');

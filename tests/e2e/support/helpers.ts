@@ -3,6 +3,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { ContactRequest } from '../../../src/shared/contact.ts';
+import { SCROLL_LOCK_MS } from '../../../src/web/landing/lib/swipe-lock.ts';
 import { type APIRequestContext, expect, type Locator, type Page } from './test';
 
 let sequence = 0;
@@ -120,4 +121,12 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+}
+
+/**
+ * Waits out the mobile landing's swipe lock after a programmatic page change (a dot or arrow
+ * pressed): a rule of time (docs/product.md §14.1), so a wait of its length, not a condition.
+ */
+export async function pastSwipeLock(page: Page): Promise<void> {
+  await page.waitForTimeout(SCROLL_LOCK_MS + 100);
 }

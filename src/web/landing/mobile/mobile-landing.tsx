@@ -8,10 +8,8 @@ import { type EmblaOptions, useLazyEmbla } from '../hooks/use-lazy-embla';
 import { ServerHtml } from '../islands/island';
 import { onMobilePageRequest } from '../lib/landing-events';
 import { prefersReducedMotion } from '../lib/motion';
+import { SCROLL_LOCK_MS } from '../lib/swipe-lock';
 import { NAVIGATION_VIBRATION_MS, vibrate } from '../lib/vibrate';
-
-/** Swipes are ignored for this long after a programmatic page change (docs/product.md §14.1). */
-export const SCROLL_LOCK_MS = 500;
 
 const loadMenu = () => import('./mobile-menu');
 const MobileMenu = React.lazy(() => loadMenu().then((module) => ({ default: module.MobileMenu })));

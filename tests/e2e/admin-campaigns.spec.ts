@@ -1,15 +1,7 @@
-/**
- * The campaigns screen (docs/product.md §8.1, §8.2): tabs, 'Create Campaign' with its
- * validation and recipient checklist, cards, a draft's Send, the details dialog with the
- * sandboxed preview and recipient log, resend to new recipients only, a large send answered 202
- * with its progress, and delete with the spec's confirmation. Mail goes to the demo outbox.
- */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import PostalMime from 'postal-mime';
 import type { AudienceMember, Campaign, CampaignDetails } from '../../src/shared/campaigns.ts';
 import { adminApi, adminToasts, expectNoAxeViolations, signInFast, watchPageErrors } from './support/admin';
 import { createLead, unique } from './support/helpers';
+import { deliveredMail } from './support/outbox';
 import { expect, type Page, test } from './support/test';
 
 /** The e-mail local part of the contacts made with `prefix`. */
@@ -351,24 +343,14 @@ async function campaignId(page: Page, baseURL: string, name: string): Promise<nu
  * POSTs `List-Unsubscribe=One-Click` to it, without a session.
  */
 async function unsubscribeFromOutbox(page: Page, email: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = (await readdir(outbox))
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const mail = await PostalMime.parse(await readFile(path.join(outbox, file)));
-    if (mail.to?.[0]?.address !== email) continue;
-    const header = mail.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
-    const link = /<(https?:[^>]+)>/.exec(header)?.[1];
-    expect(link, `List-Unsubscribe of ${file}`).toBeTruthy();
-    const res = await page.request.fetch(new URL(link!).pathname, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      data: 'List-Unsubscribe=One-Click',
-    });
-    expect(res.status()).toBe(200);
-    return;
-  }
-  throw new Error(`No mail to ${email} in the outbox.`);
+  const mail = await deliveredMail(email);
+  const header = mail.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
+  const link = /<(https?:[^>]+)>/.exec(header)?.[1];
+  expect(link, `List-Unsubscribe of the mail to ${email}`).toBeTruthy();
+  const res = await page.request.fetch(new URL(link!).pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(res.status()).toBe(200);
 }

@@ -1,36 +1,11 @@
-/**
- * Plain-text email keeps its lines (src/shared/email-body.ts): the owner sets a signature once on
- * the mail setup page, writes a plain-text email on the contact detail, previews it, sends it; the
- * delivered .eml (read from the outbox with postal-mime) has the text part as typed and an HTML
- * part with the same paragraphs and line breaks, both signed; the thread shows the lines. The
- * same composer serves Create Campaign.
- */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import PostalMime from 'postal-mime';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import { adminApi, adminToasts, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { deliveredMail } from './support/outbox';
 import { expect, type Page, test } from './support/test';
 
 const TYPED = 'Hi Sarah,\n\nJust checking in.\nLine one\nLine two\n\nCheers,\nAlex';
 const SIGNATURE = 'Alex Morgan\nBrightlane Studio';
-
-/** The delivered mail to `email` in the server's outbox (waits for it). */
-async function deliveredTo(email: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let found: Awaited<ReturnType<typeof PostalMime.parse>> | undefined;
-  await expect
-    .poll(async () => {
-      for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml'))) {
-        const mail = await PostalMime.parse(await readFile(path.join(outbox, file)));
-        if (mail.to?.[0]?.address === email) found = mail;
-      }
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 async function setSignature(page: Page, baseURL: string, signature: string) {
   await adminApi(page, baseURL, 'PUT', '/api/admin/mail/signature', { signature });
@@ -78,7 +53,7 @@ for (const width of [1280, 390]) {
       await form.getByRole('button', { name: 'Send Email' }).click();
       await expect(adminToasts(page).getByText('Email sent')).toBeVisible();
 
-      const mail = await deliveredTo(email);
+      const mail = await deliveredMail(email);
       expect(mail.text?.replace(/\r\n/g, '\n').trim()).toBe(`${TYPED}\n\n-- \n${SIGNATURE}`);
       expect(mail.html).toContain('<p>Hi Sarah,</p>');
       expect(mail.html).toContain('<p>Just checking in.<br>Line one<br>Line two</p>');

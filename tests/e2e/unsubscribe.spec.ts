@@ -1,18 +1,8 @@
-/**
- * The unsubscribe page of a campaign email, submitted by a real Chromium (docs/product.md §8.6):
- * the page is served with `Referrer-Policy: no-referrer`, so Chromium posts its
- * form with `Origin: null` and `Sec-Fetch-Site: same-origin`; the server must take that as the
- * site's own form (src/server/plugins/security.ts) and still refuse the same post from another
- * site. This is the only HTML form the server itself serves; the admin and landing forms post
- * JSON through fetch and have their own browser tests.
- */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import PostalMime from 'postal-mime';
 import type { Campaign } from '../../src/shared/campaigns.ts';
 import type { ContactDetail } from '../../src/shared/contacts.ts';
 import { adminApi, expectNoHorizontalScroll, signInFast } from './support/admin';
 import { createLead, unique, uniqueEmail } from './support/helpers';
+import { deliveredMail } from './support/outbox';
 import { expect, type Page, test } from './support/test';
 
 /** Sends a one-recipient campaign to a new lead; returns the lead's id and address. */
@@ -32,27 +22,9 @@ async function campaignTo(page: Page, baseURL: string): Promise<{ id: number; em
   return { id, email };
 }
 
-/** The delivered campaign mail to `email`, read from the server's outbox folder (waits for it). */
-async function deliveredMail(email: string) {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let found: Awaited<ReturnType<typeof PostalMime.parse>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const file of (await readdir(outbox)).filter((f) => f.endsWith('.eml'))) {
-          const mail = await PostalMime.parse(await readFile(path.join(outbox, file)));
-          if (mail.to?.[0]?.address === email && mail.html?.includes('/unsubscribe/')) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a campaign mail to ${email} in the outbox` },
-    )
-    .toBe(true);
-  return found!;
-}
+/** The delivered campaign mail to `email` (the one with an unsubscribe link; waits for it). */
+const campaignMailTo = (email: string) =>
+  deliveredMail(email, (mail) => Boolean(mail.html?.includes('/unsubscribe/')));
 
 async function isUnsubscribed(page: Page, baseURL: string, id: number): Promise<boolean> {
   const detail = await adminApi<ContactDetail>(page, baseURL, 'GET', `/api/admin/contacts/${id}`);
@@ -67,7 +39,7 @@ for (const width of [1280, 390]) {
   }) => {
     await signInFast(page, baseURL!);
     const { id, email } = await campaignTo(page, baseURL!);
-    const mail = await deliveredMail(email);
+    const mail = await campaignMailTo(email);
 
     // The recipient has no session: a fresh browser context, the email opened as a mail client
     // shows it, its own 'Unsubscribe' link followed.
@@ -111,7 +83,7 @@ test('the same form posted from another site is refused and unsubscribes nobody'
 }) => {
   await signInFast(page, baseURL!);
   const { id, email } = await campaignTo(page, baseURL!);
-  const link = /href="([^"]*\/unsubscribe\/[^"]+)"/.exec((await deliveredMail(email)).html!)![1]!;
+  const link = /href="([^"]*\/unsubscribe\/[^"]+)"/.exec((await campaignMailTo(email)).html!)![1]!;
 
   // A page on another origin (the server's own 127.0.0.1 address named as `localhost`) carrying
   // a copy of the form: Chromium marks its post cross-site.

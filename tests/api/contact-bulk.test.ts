@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, contactTags } from '../../src/db/schema/index.ts';
-import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, insertContacts, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Bulk actions (POST /api/admin/contacts/bulk): by ticked ids or by the list's filter ('Select all
@@ -18,19 +18,7 @@ const bulk = (payload: unknown) =>
     payload: payload as object,
   });
 
-async function seed(prefix: string, n: number): Promise<number[]> {
-  const rows = await t.database.db
-    .insert(contacts)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        name: `${prefix} ${i}`,
-        email: `${prefix}${i}@bulk.example`,
-        message: 'Hi',
-      })),
-    )
-    .returning({ id: contacts.id });
-  return rows.map((r) => r.id);
-}
+const seed = (prefix: string, n: number) => insertContacts(t.database.db, prefix, n, 'bulk.example');
 
 beforeAll(async () => {
   t = await createTestApp();

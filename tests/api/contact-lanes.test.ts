@@ -9,7 +9,7 @@ import {
   overWindows,
   withDeadlockRetry,
 } from '../../src/server/contacts/contact-lanes.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, insertContacts, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Bulk changes in id ranges side by side (src/server/contacts/contact-lanes.ts, decision 050), with
@@ -19,20 +19,11 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 const hashKey = Buffer.alloc(32, 7);
 
-async function seed(prefix: string, n: number): Promise<number[]> {
-  const rows = await t.database.db
-    .insert(contacts)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        name: `${prefix} ${i}`,
-        email: `${prefix}${i}@lanes.example`,
-        message: 'Hello',
-        status: i % 4 === 0 ? ('qualified' as const) : ('new' as const),
-      })),
-    )
-    .returning({ id: contacts.id });
-  return rows.map((r) => r.id);
-}
+/** `n` contacts, every fourth one qualified. */
+const seed = (prefix: string, n: number) =>
+  insertContacts(t.database.db, prefix, n, 'lanes.example', (i) => ({
+    status: i % 4 === 0 ? 'qualified' : 'new',
+  }));
 
 const statuses = async (prefix: string) =>
   (

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../../src/db/client.ts';
+import { contacts } from '../../../src/db/schema/index.ts';
 import { type App, type BuildAppOptions, buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { loadPages } from '../../../src/server/web/load-pages.ts';
@@ -102,4 +103,29 @@ export async function signIn(
   const cookie = res.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
+}
+
+/**
+ * Inserts `n` contacts in one statement: `<prefix> <i>` at `<prefix><i>@<domain>`, with the message
+ * 'Hi' and what `extra(i)` adds (a status, another message). @returns their ids, in order.
+ */
+export async function insertContacts(
+  db: Database['db'],
+  prefix: string,
+  n: number,
+  domain = 'example.com',
+  extra: (i: number) => Partial<typeof contacts.$inferInsert> = () => ({}),
+): Promise<number[]> {
+  const rows = await db
+    .insert(contacts)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix} ${i}`,
+        email: `${prefix}${i}@${domain}`,
+        message: 'Hi',
+        ...extra(i),
+      })),
+    )
+    .returning({ id: contacts.id });
+  return rows.map((r) => r.id);
 }

@@ -4,19 +4,18 @@
  * serving given bytes, `wrk` runs, and resident memory of a process tree from /proc.
  * Everything listens on 127.0.0.1 and every run is bounded in time.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 import { serverEnv, serverNodeArgs } from '../scripts/ensure.mjs';
+import { type Nginx, runNginx } from '../tests/security/helpers/nginx.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverEntry = path.join(root, 'dist/server/server/main.js');
 export const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
-export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 export interface RunningServer {
   url: string;
@@ -93,11 +92,6 @@ export async function startServer(
   };
 }
 
-export interface Nginx {
-  url: string;
-  stop(): Promise<void>;
-}
-
 /**
  * nginx (Debian package), one worker, access log off, serving `files` (name → bytes) from its
  * own prefix folder; `gzip_static` sends a `<name>.gz` sibling when the client accepts gzip, as
@@ -107,7 +101,6 @@ export async function startNginx(
   files: Record<string, Buffer | string>,
   index = 'index.html',
 ): Promise<Nginx> {
-  if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error(`nginx not found at ${NGINX}`);
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-nginx-'));
   const www = path.join(prefix, 'www');
   fs.mkdirSync(www);
@@ -117,61 +110,17 @@ export async function startNginx(
   fs.chmodSync(www, 0o755);
   for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
   const port = await getPort({ host: '127.0.0.1' });
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
-    .join('\n');
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-${temp}
-  default_type text/html;
+  return runNginx(
+    prefix,
+    port,
+    `  default_type text/html;
   server {
     listen 127.0.0.1:${port};
     root ${www};
     gzip_static on;
     location / { index ${index}; }
-  }
-}
-`,
+  }`,
   );
-  const child = spawn(
-    NGINX,
-    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}`);
-    if (await canConnect(port)) break;
-    if (Date.now() > deadline) throw new Error('nginx did not start within 10 s');
-    await sleep(50);
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(3000)]);
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 }
 
 export interface WrkResult {

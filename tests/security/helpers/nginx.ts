@@ -29,15 +29,38 @@ export async function startNginx(upstream: string | string[], chosenPort?: numbe
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-nginx-'));
   const port = chosenPort ?? (await getPort({ host: '127.0.0.1' }));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
-    .join('\n');
   const upstreams = [upstream].flat();
   const group =
     upstreams.length > 1
       ? `  upstream app {\n${upstreams.map((u) => `    server ${new URL(u).host};`).join('\n')}\n  }\n`
       : '';
   const target = upstreams.length > 1 ? 'http://app' : upstreams[0];
+  return runNginx(
+    prefix,
+    port,
+    `${group}  server {
+    listen 127.0.0.1:${port};
+    server_name agency.example;
+    location / {
+      proxy_pass ${target};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }`,
+  );
+}
+
+/**
+ * Runs nginx from `prefix` (its configuration, temp folders, pid and logs go there; removed on
+ * stop): one worker, loopback only, access log off, `servers` (server and upstream blocks) in its
+ * http block, listening on `port`. Resolves once the port accepts; @throws with nginx's output if
+ * it exits or has not listened within 10 s.
+ */
+export async function runNginx(prefix: string, port: number, servers: string): Promise<Nginx> {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
+    .join('\n');
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),
     `worker_processes 1;
@@ -48,16 +71,7 @@ events { worker_connections 512; }
 http {
   access_log off;
 ${temp}
-${group}  server {
-    listen 127.0.0.1:${port};
-    server_name agency.example;
-    location / {
-      proxy_pass ${target};
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
+${servers}
 }
 `,
   );

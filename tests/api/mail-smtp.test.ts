@@ -11,6 +11,16 @@ async function addContact(t: TestApp, name: string, email: string) {
   return row!;
 }
 
+/** The admin's Send Email to contact `id` (`POST /api/admin/contacts/{id}/send-email`). */
+function sendEmail(t: TestApp, cookie: string, id: number, payload: { subject: string; content: string }) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/contacts/${id}/send-email`,
+    headers: { cookie },
+    payload,
+  });
+}
+
 describe('SMTP provider', () => {
   let smtp: TestSmtp;
   let t: TestApp;
@@ -33,14 +43,9 @@ describe('SMTP provider', () => {
 
   it('delivers a one-to-one email with proper headers, HTML and text parts, encoded non-ASCII', async () => {
     const c = await addContact(t, 'Zoë Ångström', 'zoe@example.com');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/contacts/${c.id}/send-email`,
-      headers: { cookie },
-      payload: {
-        subject: 'Café plan — 🚀 next steps',
-        content: '<p>Hello Zoë,</p><p>See the <b>plan</b>.</p>',
-      },
+    const res = await sendEmail(t, cookie, c.id, {
+      subject: 'Café plan — 🚀 next steps',
+      content: '<p>Hello Zoë,</p><p>See the <b>plan</b>.</p>',
     });
     expect(res.statusCode).toBe(201);
     await smtp.waitFor(1);
@@ -61,12 +66,7 @@ describe('SMTP provider', () => {
   it('cannot be made to inject headers through the subject or a name', async () => {
     const c = await addContact(t, 'Eve\r\nBcc: victim@example.com', 'eve@example.com');
     const before = smtp.messages.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/contacts/${c.id}/send-email`,
-      headers: { cookie },
-      payload: { subject: 'Hi\r\nBcc: victim@example.com', content: 'x' },
-    });
+    const res = await sendEmail(t, cookie, c.id, { subject: 'Hi\r\nBcc: victim@example.com', content: 'x' });
     expect(res.statusCode).toBe(201);
     await smtp.waitFor(before + 1);
     const last = smtp.messages.at(-1)!;
@@ -117,12 +117,7 @@ describe('SMTP failures', () => {
     try {
       const cookie = await signIn(t.app);
       const c = await addContact(t, 'Ann', 'ann@example.com');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/contacts/${c.id}/send-email`,
-        headers: { cookie },
-        payload: { subject: 's', content: 'c' },
-      });
+      const res = await sendEmail(t, cookie, c.id, { subject: 's', content: 'c' });
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toMatch(/^SMTP error: .*Invalid username or password/);
       expect((await t.database.db.select({ n: count() }).from(contactMessages))[0]!.n).toBe(0);
@@ -140,12 +135,7 @@ describe('SMTP failures', () => {
     try {
       const cookie = await signIn(t.app);
       const c = await addContact(t, 'Bo', 'bo@example.com');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/contacts/${c.id}/send-email`,
-        headers: { cookie },
-        payload: { subject: 's', content: 'c' },
-      });
+      const res = await sendEmail(t, cookie, c.id, { subject: 's', content: 'c' });
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toMatch(/^SMTP error: /);
     } finally {

@@ -10,6 +10,7 @@ import {
 } from '@/shared/contact-import';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
+import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/native-select';
@@ -112,22 +113,23 @@ export function ImportContactsDialog() {
       }
     >
       <div className="grid gap-5">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-file`}>CSV file</Label>
-          <Input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={progress !== null}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen);
-              setPreview(null);
-              setMapping(undefined);
-              if (chosen) void dryRun(chosen);
-            }}
-          />
-        </div>
+        <FormField id={`${id}-file`} label="CSV file">
+          {(control) => (
+            <Input
+              {...control}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={progress !== null}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setPreview(null);
+                setMapping(undefined);
+                if (chosen) void dryRun(chosen);
+              }}
+            />
+          )}
+        </FormField>
         {checking ? (
           <p role="status" className="text-sm text-muted-foreground">
             Reading the file...

@@ -216,9 +216,14 @@ test("a returning lead's second form message is marked in the list and on the da
   const item = replies.getByRole('link').filter({ hasText: name });
   await expect(item).toContainText('Second: can we start in May?');
 
+  // Opening the contact shows its thread, and showing the thread marks its messages read.
+  const read = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/contacts/${id}/read`) && r.request().method() === 'POST',
+  );
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/admin/contacts/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect((await read).ok()).toBe(true);
   await page.goto(`/admin/contacts?q=${encodeURIComponent(email)}`);
   await expect(row).toBeVisible();
   await expect(row.getByTestId('unread-messages')).toHaveCount(0);

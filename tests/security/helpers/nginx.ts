@@ -24,9 +24,6 @@ export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
  * once it accepts. Pass `chosenPort` when the app's APP_URL must name the proxy's address.
  */
 export async function startNginx(upstream: string | string[], chosenPort?: number): Promise<Nginx> {
-  if (spawnSync(NGINX, ['-v']).status !== 0) {
-    throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
-  }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-nginx-'));
   const port = chosenPort ?? (await getPort({ host: '127.0.0.1' }));
   const upstreams = [upstream].flat();
@@ -55,9 +52,12 @@ export async function startNginx(upstream: string | string[], chosenPort?: numbe
  * Runs nginx from `prefix` (its configuration, temp folders, pid and logs go there; removed on
  * stop): one worker, loopback only, access log off, `servers` (server and upstream blocks) in its
  * http block, listening on `port`. Resolves once the port accepts; @throws with nginx's output if
- * it exits or has not listened within 10 s.
+ * it is missing, exits or has not listened within 10 s.
  */
 export async function runNginx(prefix: string, port: number, servers: string): Promise<Nginx> {
+  if (spawnSync(NGINX, ['-v']).status !== 0) {
+    throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
+  }
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
     .join('\n');

@@ -1,8 +1,7 @@
-import { AlertTriangle, CalendarClock, Eye, ListTodo, Sparkles, Users } from 'lucide-react';
+import { Eye, ListTodo, Sparkles, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { formatDateTime } from '@/web/lib/format-date';
 import { countLabel } from '@/web/lib/plural';
 import { cn } from '@/web/lib/utils';
 import { AdminPage } from '../components/admin-page';
@@ -19,7 +18,12 @@ import { RetentionDue } from '../features/contacts/components/retention-due';
 import { NewRepliesCard } from '../features/replies/components/new-replies-card';
 import { UnmatchedMailCard } from '../features/replies/components/unmatched-mail-card';
 import { useTasks } from '../features/tasks/api/get-tasks';
-import { isOverdue, TaskPriorityBadge } from '../features/tasks/components/task-badges';
+import {
+  DueDate,
+  isOverdue,
+  OverdueBadge,
+  TaskPriorityBadge,
+} from '../features/tasks/components/task-badges';
 
 /** Spec §9: the dashboard lists show at most 5 pending tasks. */
 const PENDING_TASKS_LIMIT = 5;
@@ -161,22 +165,12 @@ function PendingFollowUps() {
               >
                 <span className="flex items-start justify-between gap-2">
                   <span className="min-w-0 wrap-anywhere font-medium">{task.title}</span>
-                  {overdue ? (
-                    <Badge variant="destructive">
-                      <AlertTriangle aria-hidden="true" />
-                      Overdue
-                    </Badge>
-                  ) : null}
+                  {overdue ? <OverdueBadge /> : null}
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   {task.contactName ? <span>{task.contactName}</span> : null}
                   <TaskPriorityBadge priority={task.priority} />
-                  {task.dueAt ? (
-                    <span className="inline-flex items-center gap-1">
-                      <CalendarClock className="size-3.5" aria-hidden="true" />
-                      Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
-                    </span>
-                  ) : null}
+                  {task.dueAt ? <DueDate dueAt={task.dueAt} /> : null}
                 </span>
               </Link>
             );

@@ -1,14 +1,13 @@
-import { AlertTriangle, CalendarClock, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import * as React from 'react';
 import type { Client, ClientTask } from '@/shared/clients';
-import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { toast } from '@/web/hooks/use-toast';
-import { formatDate } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
+import { DueDate, OverdueBadge } from '../../tasks/components/task-badges';
 import { useDeleteClientTask } from '../api/delete-client-task';
 import { useClientTasks } from '../api/get-client-tasks';
 import { toggledClientTask, useUpdateClientTask } from '../api/update-client-task';
@@ -102,16 +101,8 @@ function ClientTaskItem({ client, task }: { client: Pick<Client, 'id' | 'name'>;
         ) : null}
         {task.dueAt ? (
           <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            {overdue ? (
-              <Badge variant="destructive">
-                <AlertTriangle aria-hidden="true" />
-                Overdue
-              </Badge>
-            ) : null}
-            <span className="inline-flex items-center gap-1">
-              <CalendarClock className="size-3.5" aria-hidden="true" />
-              Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
-            </span>
+            {overdue ? <OverdueBadge /> : null}
+            <DueDate dueAt={task.dueAt} />
           </span>
         ) : null}
       </div>

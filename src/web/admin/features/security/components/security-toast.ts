@@ -8,5 +8,7 @@ import { StepUpCancelled } from '../api/step-up';
 export function toastError(error: unknown, fallback: string) {
   if (error instanceof StepUpCancelled) return;
   const closed = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-  toastFailure(closed ? null : error, closed ? 'The passkey prompt was closed. Try again.' : fallback);
+  // The browser's message for a closed prompt names no cause the owner can act on.
+  if (closed) toastFailure(null, 'The passkey prompt was closed. Try again.');
+  else toastFailure(error, fallback);
 }

@@ -1,17 +1,16 @@
-import { CalendarClock, Check, Trash2 } from 'lucide-react';
+import { Check, Trash2 } from 'lucide-react';
 import type { ContactTask } from '@/shared/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
-import { formatDate } from '@/web/lib/format-date';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { cn } from '@/web/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCompleteContactTask } from '../api/complete-contact-task';
 import { useDeleteContactTask } from '../api/delete-contact-task';
 import { ContactTaskDialog } from './contact-task-dialog';
-import { isOverdue, TaskPriorityBadge, TaskStatusBadge } from './task-badges';
+import { DueDate, isOverdue, TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 
 /**
  * 'Follow-up Tasks' (docs/product.md §6.2): 'Add Task', then each task with its title,
@@ -65,10 +64,7 @@ export function ContactTasksCard({ contactId, tasks }: { contactId: number; task
                       <TaskStatusBadge status={task.status} />
                       {overdue ? <Badge variant="destructive">Overdue</Badge> : null}
                       {task.dueAt ? (
-                        <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-                          <CalendarClock className="size-3.5" aria-hidden="true" />
-                          Due <time dateTime={task.dueAt}>{formatDate(task.dueAt)}</time>
-                        </span>
+                        <DueDate dueAt={task.dueAt} className="text-xs text-muted-foreground" />
                       ) : null}
                     </div>
                   </div>

@@ -1,17 +1,17 @@
 /**
- * Browser tests (tests/e2e) against the real, built app: tests/e2e/global-setup.ts builds it, and
+ * Browser tests (tests/e2e) against the real, built app: tests/global-setup.ts builds it, and
  * each worker starts its own server on a free port with a fresh data folder (tests/e2e/support/test.ts,
  * decision 048), so the workers run side by side, test by test (`fullyParallel`).
- * Debian's Chromium is used as installed (`CHROMIUM_PATH`, default `/usr/bin/chromium`); browsers are
- * never downloaded.
+ * Debian's Chromium is used as installed: its headless shell (`CHROMIUM_PATH`, default
+ * `/usr/bin/chromium-headless-shell`, package chromium-headless-shell); browsers are never downloaded.
  * Run `npm run build` first.
  */
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: './tests/e2e',
-  globalSetup: './tests/e2e/global-setup.ts',
+  globalSetup: './tests/global-setup.ts',
   outputDir: './test-results/playwright',
   // Any test may run on any worker: each test makes the rows it reads (named per test with
   // `unique()`), so the two workers stay busy to the end. A file that starts a server of its own
@@ -31,6 +31,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS },
   },
 });

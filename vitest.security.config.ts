@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    globalSetup: './tests/global-setup.ts',
     include: ['tests/security/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,

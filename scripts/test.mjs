@@ -4,17 +4,17 @@
 // processes) and the browser suite (Playwright, real server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
+import { TEST_BROWSER_PATH } from './chromium.mjs';
 import { checkNode, ensureBuild, ensurePackages, run, switchToTestedNode } from './ensure.mjs';
 
 /**
- * Debian packages the suites drive as real parts: Chromium (browser suite), nginx (the proxy in
+ * Debian packages the suites drive as real parts: Chromium's headless shell (browser suite), nginx (the proxy in
  * the security suite), LibreOffice Calc and Python (the CSV export is read back by a real
  * spreadsheet and Python's csv module). Installed with apt when missing and apt is
  * usable as root; otherwise the message says what to install.
  */
 const needed = [
-  { binary: CHROMIUM, pkg: 'chromium', env: 'CHROMIUM_PATH' },
+  { binary: TEST_BROWSER_PATH, pkg: 'chromium-headless-shell', env: 'CHROMIUM_PATH' },
   { binary: process.env.NGINX_PATH || '/usr/sbin/nginx', pkg: 'nginx-light', env: 'NGINX_PATH' },
   { binary: 'soffice', pkg: 'libreoffice-calc' },
   { binary: process.env.DOVECOT_PATH || '/usr/sbin/dovecot', pkg: 'dovecot-imapd', env: 'DOVECOT_PATH' },

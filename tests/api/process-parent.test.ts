@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAllServers, signInTo, startServer } from './helpers/server-process.ts';
+import { serverEnv } from '../../scripts/ensure.mjs';
+import { killAllServers, serverCommand, signInTo, startServer } from './helpers/server-process.ts';
 
 /**
  * The embedded default's data folder survives a SIGKILL of any process of
@@ -23,17 +24,25 @@ afterAll(() => {
 
 /**
  * A parent that starts the server as scripts/start.mjs does (stdio inherited plus an IPC
- * channel), here from the TypeScript sources; resolves with the parent, the server's PID and URL.
+ * channel); resolves with the parent, the server's PID and URL.
  */
 async function startUnderParent(env: Record<string, string>) {
   const script = `
     const { spawn } = require('node:child_process');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const server = spawn(process.execPath, ${JSON.stringify(serverCommand)}, {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
     console.log('server pid ' + server.pid);`;
   const parent = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...serverEnv,
+      ...process.env,
+      ENV_FILE: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   parents.push(parent);
@@ -116,7 +125,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start stopped', { timeout: 2
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`${signal} to the real \`npm start\` (as a service manager sends it) ends scripts/start.mjs and its server, freeing the folder`, async () => {
       const npm = spawn('npm', ['start'], {
-        env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: stopped },
+        env: { ...serverEnv, ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: stopped },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       parents.push(npm);

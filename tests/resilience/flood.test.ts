@@ -12,14 +12,17 @@ import {
 } from './helpers/load.ts';
 
 /**
- * A scripted flood of the public form (5,000 leads, or 30 s, whichever comes first)
+ * A scripted flood of the public form (5,000 leads, or 12 s, whichever comes first)
  * against a real server process with a real SMTP server. The flood must not spend the shared daily
  * cap (≤ 50 messages), the form must keep its pace, the admin list and /healthz must keep
  * answering while it runs, and every lead must be in the CRM and in a notification or digest.
  */
 
 const LEADS = 5000;
-const FLOOD_MS = 30_000;
+// Long enough for the lead notifications to fold into digests and for the queue passes to pile up
+// behind the cap (both happen within the first seconds); the sustained-rate figures are the
+// benches' (npm run bench).
+const FLOOD_MS = 12_000;
 const CAP = 200;
 
 let smtp: TestSmtp;

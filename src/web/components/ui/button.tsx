@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         gradient:
           'bg-linear-to-r from-brand-cyan via-brand-blue to-brand-magenta text-white shadow-lg shadow-brand-magenta/20 hover:shadow-brand-magenta/40 hover:brightness-110 [text-shadow:0_1px_2px_rgb(0_0_0/0.35)]',
         destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
-        outline: 'border border-input bg-white/5 shadow-sm backdrop-blur hover:bg-white/10',
+        outline: 'border border-input bg-white/5 shadow-sm hover:bg-white/10',
         secondary: 'bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80',
         ghost: 'hover:bg-white/10',
         link: 'text-primary underline-offset-4 hover:underline',

@@ -7,7 +7,7 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
     <div
       data-slot="card"
       className={cn(
-        'flex flex-col gap-6 rounded-2xl border bg-card/80 py-6 text-card-foreground shadow-xl shadow-black/20 backdrop-blur',
+        'flex flex-col gap-6 rounded-2xl border bg-card/90 py-6 text-card-foreground shadow-xl shadow-black/20',
         className,
       )}
       {...props}

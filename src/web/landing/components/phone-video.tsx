@@ -121,7 +121,7 @@ export function PhoneVideo({
         type="button"
         onClick={() => setStopped((value) => !value)}
         aria-label={stopped ? playLabel : pauseLabel}
-        className="absolute right-3 bottom-3 grid size-8 cursor-pointer place-items-center rounded-full border border-white/20 bg-black/60 text-white/90 backdrop-blur transition outline-none hover:bg-black/80 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="absolute right-3 bottom-3 grid size-8 cursor-pointer place-items-center rounded-full border border-white/20 bg-black/60 text-white/90 transition outline-none hover:bg-black/80 focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         {stopped ? (
           <Play className="size-3.5" aria-hidden="true" />

@@ -166,7 +166,7 @@ function NavButton({
       disabled={!target}
       onClick={() => target && scrollToSection(target.id)}
       className={cn(
-        'grid size-11 cursor-pointer place-items-center rounded-full border border-white/15 bg-background/70 text-foreground shadow-lg shadow-black/30 backdrop-blur transition outline-none hover:border-brand-cyan/50 hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-35 [&_svg]:size-5',
+        'grid size-11 cursor-pointer place-items-center rounded-full border border-white/15 bg-background/90 text-foreground shadow-lg shadow-black/30 transition outline-none hover:border-brand-cyan/50 hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-35 [&_svg]:size-5',
       )}
     >
       {icon}

@@ -19,7 +19,7 @@ export function TestimonialCard({
   return (
     <figure
       className={cn(
-        'flex h-full flex-col rounded-2xl border border-white/10 bg-card/80 backdrop-blur',
+        'flex h-full flex-col rounded-2xl border border-white/10 bg-card/90',
         compact ? 'p-5' : 'p-6',
       )}
     >

@@ -108,7 +108,7 @@ export function MobileLanding({
           style={{ width: `${((index + 1) / total) * 100}%` }}
         />
       </div>
-      <header className="fixed inset-x-0 top-1 z-30 flex h-14 items-center gap-2 border-b border-white/5 bg-background/80 px-3 backdrop-blur-xl">
+      <header className="fixed inset-x-0 top-1 z-30 flex h-14 items-center gap-2 border-b border-white/5 bg-background/95 px-3">
         {index > 0 ? (
           <button
             type="button"
@@ -180,7 +180,7 @@ export function MobileLanding({
         aria-label={mobile.pagesLabel}
         className="fixed inset-x-0 bottom-0 z-30 flex justify-center bg-linear-to-t from-background via-background/80 to-transparent pt-6 pb-4"
       >
-        <ol className="flex items-center gap-1 rounded-full border border-white/10 bg-background/80 px-2 backdrop-blur">
+        <ol className="flex items-center gap-1 rounded-full border border-white/10 bg-background/95 px-2">
           {pages.map((page, pageIndex) => (
             <li key={page.id}>
               <button

@@ -18,7 +18,7 @@ export function AiSection() {
           intro={aiSection.intro}
           className="lg:mx-0 lg:text-left"
         />
-        <ul className="divide-y divide-white/10 rounded-3xl border border-white/10 bg-card/80 px-6 backdrop-blur">
+        <ul className="divide-y divide-white/10 rounded-3xl border border-white/10 bg-card/90 px-6">
           {aiFeatures.map(({ title, description, icon: Icon, accent }) => (
             <li key={title} className="flex gap-5 py-6">
               <span

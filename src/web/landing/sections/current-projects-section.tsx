@@ -50,7 +50,7 @@ export function ProjectCard({ project, site }: { project: Project; site: SiteCon
   const fill = (text: string) => text.replace('{project}', project.name);
   const link = projectLink(project.url);
   return (
-    <li className="group flex flex-col rounded-[2rem] border border-white/10 bg-card/80 p-3 backdrop-blur transition duration-300 hover:-translate-y-1 hover:border-white/25">
+    <li className="group flex flex-col rounded-[2rem] border border-white/10 bg-card/90 p-3 transition duration-300 hover:-translate-y-1 hover:border-white/25">
       <div className="relative rounded-[1.6rem] bg-linear-to-b from-brand-blue/30 via-brand-blue/5 to-brand-magenta/20 px-3 py-7">
         <Island
           name="phone-video"

@@ -23,7 +23,7 @@ export function FaqSection({ site }: { site: SiteConfig }) {
             <section
               key={category}
               aria-label={category}
-              className="rounded-2xl border border-white/10 bg-card/80 p-5 backdrop-blur"
+              className="rounded-2xl border border-white/10 bg-card/90 p-5"
             >
               <h3 className="flex items-center gap-2.5 font-semibold">
                 <span className="grid size-8 place-items-center rounded-lg bg-white/5 text-brand-cyan ring-1 ring-white/10">

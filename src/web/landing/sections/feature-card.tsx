@@ -26,7 +26,7 @@ export function FeatureCard({
         className,
       )}
     >
-      <div className="flex h-full flex-col rounded-[calc(1rem-1px)] bg-card/95 p-6 backdrop-blur">
+      <div className="flex h-full flex-col rounded-[calc(1rem-1px)] bg-card/95 p-6">
         <span className={cn('grid size-11 place-items-center rounded-xl ring-1', colors.iconTile)}>
           <Icon className="size-5" aria-hidden="true" />
         </span>

@@ -16,7 +16,7 @@ export function HeroSection({ site }: { site: SiteConfig }) {
       <Island name="floating-cloud" component={FloatingCloud} site={site} />
       <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-sm text-muted-foreground backdrop-blur">
+          <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-sm text-muted-foreground">
             <span
               aria-hidden="true"
               className="size-2 rounded-full bg-brand-cyan shadow-[0_0_12px] shadow-brand-cyan"
@@ -64,7 +64,7 @@ export function HeroSection({ site }: { site: SiteConfig }) {
         {stats.map((stat) => (
           <div
             key={stat.label}
-            className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.03] px-2 py-5 text-center backdrop-blur sm:px-4"
+            className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.03] px-2 py-5 text-center sm:px-4"
           >
             <dt className="text-sm text-muted-foreground">{stat.longLabel}</dt>
             <dd className="text-gradient order-first text-[1.75rem] font-bold tracking-tight sm:text-4xl">
@@ -87,7 +87,7 @@ function HeroVisual() {
   return (
     <div aria-hidden="true" className="relative hidden lg:block">
       <div className="absolute -inset-6 rounded-[2rem] bg-linear-to-br from-brand-cyan/30 via-brand-blue/20 to-brand-magenta/30 blur-2xl" />
-      <div className="relative rounded-3xl border border-white/10 bg-card/80 p-6 shadow-2xl shadow-black/40 backdrop-blur-xl">
+      <div className="relative rounded-3xl border border-white/10 bg-card/90 p-6 shadow-2xl shadow-black/40">
         <div className="flex items-center justify-between">
           <p className="text-sm font-medium">Mini CRM</p>
           <span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs text-emerald-200">Live</span>

@@ -58,7 +58,7 @@ export function ProcessSection({ site }: { site: SiteConfig }) {
                     />
                   </span>
                 </div>
-                <div className="rounded-2xl border border-white/10 bg-card/85 p-5 backdrop-blur lg:mt-5 lg:flex-1">
+                <div className="rounded-2xl border border-white/10 bg-card/90 p-5 lg:mt-5 lg:flex-1">
                   <p className={cn('inline-flex items-center gap-1.5 text-xs font-medium', colors.text)}>
                     <Clock className="size-3.5" aria-hidden="true" />
                     {step.timeline}

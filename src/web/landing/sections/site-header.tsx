@@ -10,7 +10,7 @@ import { header, navItems } from '../content';
  */
 export function SiteHeader({ site }: { site: SiteConfig }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/5 bg-background/70 backdrop-blur-xl">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/5 bg-background/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <a
           href="#hero"

@@ -11,7 +11,7 @@ const GRID_QUERY = '(min-width: 1024px)';
 /** Where the strip is a carousel: only there is Embla downloaded. */
 export const CAROUSEL_QUERY = 'not all and (min-width: 1024px)';
 const ARROW_CLASS =
-  'grid size-11 cursor-pointer place-items-center rounded-full border border-input bg-white/5 shadow-sm backdrop-blur transition outline-none hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-40';
+  'grid size-11 cursor-pointer place-items-center rounded-full border border-input bg-white/5 shadow-sm transition outline-none hover:bg-white/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default disabled:opacity-40';
 const CAROUSEL_OPTIONS: EmblaOptions = {
   align: 'start',
   containScroll: 'trimSnaps',

@@ -11,7 +11,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * The browser suite's browser: Debian's `chromium-headless-shell` (the same Chromium release built
  * as the old headless shell, which is what Playwright itself runs headless), or `CHROMIUM_PATH`
  * when set. It renders the same pages with less work than the full browser in headless mode: the
- * whole suite took 414 s against 534 s, on two workers (decision 048).
+ * whole suite took 414 s against 534 s, on two workers (decision 052).
  */
 export const TEST_BROWSER_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 

@@ -8,10 +8,10 @@ import { TEST_BROWSER_PATH } from './chromium.mjs';
 import { checkNode, ensureBuild, ensurePackages, run, switchToTestedNode } from './ensure.mjs';
 
 /**
- * Debian packages the suites drive as real parts: Chromium's headless shell (browser suite), nginx (the proxy in
- * the security suite), LibreOffice Calc and Python (the CSV export is read back by a real
- * spreadsheet and Python's csv module). Installed with apt when missing and apt is
- * usable as root; otherwise the message says what to install.
+ * Debian packages the suites drive as real parts: Chromium's headless shell (browser suite,
+ * decision 052), nginx (the proxy in the security suite), LibreOffice Calc and Python (the CSV
+ * export is read back by a real spreadsheet and Python's csv module). Installed with apt when
+ * missing and apt is usable as root; otherwise the message says what to install.
  */
 const needed = [
   { binary: TEST_BROWSER_PATH, pkg: 'chromium-headless-shell', env: 'CHROMIUM_PATH' },

@@ -1,7 +1,7 @@
 /**
  * The contacts CSV export as spreadsheets read it (decision 020): RFC 4180 quoting of line breaks,
  * phones that open as typed, no formula from any field, a Created cell that is a date, checked with
- * Python's `csv` module and by LibreOffice Calc itself; then 100,000 contacts streamed in order
+ * Python's `csv` module and by LibreOffice Calc itself; then 50,000 contacts streamed in order
  * with flat memory.
  */
 import http from 'node:http';
@@ -192,8 +192,9 @@ describe('CSV export read by spreadsheets', () => {
   });
 });
 
-describe('CSV export of 100,000 contacts', () => {
-  const TOTAL = 100_000;
+describe('CSV export of 50,000 contacts', () => {
+  // The rows/s at a million contacts are `npm run bench:scale`'s.
+  const TOTAL = 50_000;
 
   beforeAll(async () => {
     // Only these rows, none with a line break: the check below splits records on CRLF.
@@ -251,8 +252,9 @@ describe('CSV export of 100,000 contacts', () => {
     expect(outOfOrder).toBe(0);
     // More than one batch was needed, and what stayed alive was a small part of the output.
     expect(TOTAL).toBeGreaterThan(EXPORT_BATCH_SIZE * 10);
-    expect(bytes).toBeGreaterThan(30 * 1024 * 1024);
-    expect(peak).toBeLessThan(24 * 1024 * 1024);
+    // A buffered export would retain at least its output (over 15 MB); a streamed one a few batches.
+    expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
+    expect(peak).toBeLessThan(8 * 1024 * 1024);
     console.log(
       `CSV export: ${TOTAL} rows, ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(1)} s ` +
         `(${Math.round(TOTAL / seconds)} rows/s); retained heap peak ${(peak / 1048576).toFixed(1)} MB ` +
@@ -277,7 +279,7 @@ describe('CSV export of 100,000 contacts', () => {
     });
     expect(cut).toBeGreaterThan(0);
     // The server stays healthy and the next export is whole.
-    const records = parseCsvWithPython(await exportCsv('?q=bulk99999@'));
-    expect(records.map((r) => r[2])).toEqual(['Email', 'bulk99999@example.com']);
+    const records = parseCsvWithPython(await exportCsv(`?q=bulk${TOTAL - 1}@`));
+    expect(records.map((r) => r[2])).toEqual(['Email', `bulk${TOTAL - 1}@example.com`]);
   }, 60_000);
 });

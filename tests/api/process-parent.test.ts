@@ -3,8 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverEnv } from '../../scripts/ensure.mjs';
-import { killAllServers, serverCommand, signInTo, startServer } from './helpers/server-process.ts';
+import {
+  killAllServers,
+  serverCommand,
+  serverProcessEnv,
+  signInTo,
+  startServer,
+} from './helpers/server-process.ts';
 
 /**
  * The embedded default's data folder survives a SIGKILL of any process of
@@ -34,15 +39,7 @@ async function startUnderParent(env: Record<string, string>) {
     });
     console.log('server pid ' + server.pid);`;
   const parent = spawn(process.execPath, ['-e', script], {
-    env: {
-      ...serverEnv,
-      ...process.env,
-      ENV_FILE: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: serverProcessEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   parents.push(parent);
@@ -125,7 +122,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start stopped', { timeout: 2
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`${signal} to the real \`npm start\` (as a service manager sends it) ends scripts/start.mjs and its server, freeing the folder`, async () => {
       const npm = spawn('npm', ['start'], {
-        env: { ...serverEnv, ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: stopped },
+        env: { ...process.env, ENV_FILE: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: stopped },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       parents.push(npm);

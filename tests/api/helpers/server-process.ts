@@ -20,18 +20,26 @@ const running = new Set<ChildProcess>();
 /** The arguments after `node` that run the built server as `npm start` does. */
 export const serverCommand = [...serverNodeArgs, serverEntry];
 
+/**
+ * The environment of a test's server: `npm start`'s additions, this process's variables, a free
+ * port on loopback, info logs (the tests read 'Server listening at'), then `env`.
+ */
+export function serverProcessEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  // ENV_FILE '': a developer's .env must not change what a test runs with.
+  return {
+    ...serverEnv,
+    ...process.env,
+    ENV_FILE: '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+}
+
 function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, serverCommand, {
-    // ENV_FILE '': a developer's .env must not change what a test runs with.
-    env: {
-      ...serverEnv,
-      ...process.env,
-      ENV_FILE: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: serverProcessEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -6,10 +6,10 @@ import { EXPORT_COLUMNS } from '../../src/server/contacts/export-contacts-csv.ts
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
- * The scale paths at 50,000 contacts, the size from which the seed takes its bulk path (decision 026): the one-statement seed, campaign
- * audiences resolved by the database, the streamed CSV, first-page-only counts, keyset pages of
- * the recipient checklist and of a campaign's recipients, the dashboard's task list. Correctness
- * only: speed figures come from `npm run bench:scale`.
+ * The scale paths at 50,000 contacts, the size from which the seed takes its bulk path (decision
+ * 026): the one-statement seed, campaign audiences resolved by the database, the streamed CSV,
+ * first-page-only counts, keyset pages of the recipient checklist and of a campaign's recipients,
+ * the dashboard's task list. Correctness only: speed figures come from `npm run bench:scale`.
  */
 const N = 50_000;
 

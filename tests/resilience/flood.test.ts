@@ -19,9 +19,9 @@ import {
  */
 
 const LEADS = 5000;
-// Long enough for the lead notifications to fold into digests and for the queue passes to pile up
-// behind the cap (both happen within the first seconds); the sustained-rate figures are the
-// benches' (npm run bench).
+// Long enough for the lead notifications to fold into digests and for queue passes to pile up
+// behind the flood (both within its first seconds); sustained rates are the benches' figures
+// (npm run bench).
 const FLOOD_MS = 12_000;
 const CAP = 200;
 

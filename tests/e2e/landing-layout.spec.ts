@@ -1,7 +1,8 @@
 /**
  * The landing's layout guards (docs/decisions/045-landing-islands-and-one-brand-mark.md): no
  * sideways scroll on a phone, no empty band between desktop sections, the ambient layer painted
- * below the content, and one brand mark shared by the site, the admin and the favicon.
+ * below the content and nothing blurring it, and one brand mark shared by the site, the admin and
+ * the favicon.
  */
 
 import { gotoLanding } from './support/helpers';
@@ -114,6 +115,24 @@ test.describe('1280 px', () => {
     );
     expect(hit.logoCovers).toBe(true);
     expect(hit.onButton).toBe(true);
+  });
+
+  test('nothing blurs what the ambient motion moves under it, on the page or behind the dialog', async ({
+    page,
+  }) => {
+    // A backdrop-filter over the drifting logo and the floating cloud is redrawn every frame: an
+    // idle desktop landing held a core without GPU compositing (decision 052).
+    const blurred = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((element) => !['', 'none'].includes(getComputedStyle(element).backdropFilter))
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+      );
+    await openCalm(page);
+    expect(await blurred()).toEqual([]);
+    await page.locator('#hero').getByRole('button', { name: 'Start a project' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await blurred()).toEqual([]);
   });
 
   test('the site, the admin and the favicon show the same brand mark', async ({ page, request }) => {

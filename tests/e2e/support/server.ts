@@ -10,10 +10,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
+import { root, serverEntry } from '../../../scripts/ensure.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
 export interface AppServer {
@@ -40,8 +39,6 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-const SERVER_ENTRY = 'dist/server/server/main.js';
-
 /**
  * @param env variables added or overridden; `ADMIN_USERNAME`/`ADMIN_PASSWORD` given here are kept
  *   (a configured owner instead of demo mode).
@@ -52,7 +49,7 @@ export async function startAppServer(
   env: Record<string, string> = {},
   options: { publicHost?: string } = {},
 ): Promise<AppServer> {
-  if (!existsSync(path.join(root, 'dist/web/index.html')) || !existsSync(path.join(root, SERVER_ENTRY))) {
+  if (!existsSync(path.join(root, 'dist/web/index.html')) || !existsSync(serverEntry)) {
     throw new Error('The app is not built: run `npm run build` first.');
   }
   const port = await getPort({ host: '127.0.0.1' });
@@ -78,7 +75,7 @@ export async function startAppServer(
   delete childEnv.DATABASE_URL;
 
   // The production artefact, as `npm start` runs it (compiled, plain node).
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,9 +17,10 @@ export default defineConfig({
   // `unique()`), so the workers stay busy to the end. A file that starts a server of its own
   // for a group keeps that group in one worker (`test.describe.configure({ mode: 'default' })`).
   fullyParallel: true,
-  // Three on two cores (decision 052): tests spend part of their time waiting on timers and polls,
-  // and a third worker fills those gaps (334 s against 375 s for the suite, 90 % of the CPU busy).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // One per core (decision 053). A third worker filled the gaps while tests wait on timers
+  // (decision 052, on a fast machine), but on a slower one it left each test two thirds of a core
+  // and about twenty tests within reach of the 30 s timeout.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -28,6 +29,14 @@ export default defineConfig({
   // recording traces cost about a sixth of the suite's time (measured on three files: 150 s with
   // traces, 123 s without). Locally, a failing test keeps its trace (`npx playwright show-trace`).
   reporter: 'list',
+  // The real-clock intro check (tagged @real-clock) measures when a fresh page hydrates, so it
+  // runs first and alone: with the other workers' pages beside it, a two-core machine that is
+  // slow that day hydrated none of ten loads before 4.5 s. Everything else waits for it
+  // (about 15 s), then runs side by side. `--no-deps` skips it when running one file.
+  projects: [
+    { name: 'real-clock', grep: /@real-clock/ },
+    { name: 'suite', grepInvert: /@real-clock/, dependencies: ['real-clock'] },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },

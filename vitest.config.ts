@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    name: 'api',
     globalSetup: './tests/global-setup.ts',
     include: ['tests/api/**/*.test.ts', 'tests/web/**/*.test.tsx'],
     testTimeout: 30_000,

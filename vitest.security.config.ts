@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    name: 'security',
     globalSetup: './tests/global-setup.ts',
     include: ['tests/security/**/*.test.ts'],
     testTimeout: 120_000,

@@ -52,7 +52,7 @@ console.log(`› Testing on Node ${spawnSync(node, ['--version'], { encoding: 'u
 ensurePackages();
 ensureDebianPackages();
 ensureBuild();
-run('npx', ['vitest', 'run']);
-run('npx', ['vitest', 'run', '-c', 'vitest.security.config.ts']);
+// The API and security suites side by side in one pool (vitest.api-and-security.config.ts).
+run('npx', ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts']);
 run('npx', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
 run('npx', ['playwright', 'test']);

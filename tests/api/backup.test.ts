@@ -7,7 +7,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { restoreCommand } from '../../src/server/backup/backup-commands.ts';
 import { listBackups } from '../../src/server/backup/backup-files.ts';
+import { BackupError } from '../../src/server/backup/pglite-backup.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process.ts';
 import { createTestApp, signIn, usingPostgres } from './helpers/test-app.ts';
 
@@ -39,6 +42,19 @@ function npm(script: string, args: string[], env: Record<string, string>) {
     });
     child.on('exit', (code) => resolve({ code, output }));
   });
+}
+
+/**
+ * `restoreCommand`, the function behind `npm run restore`, in this process: for refusals that
+ * come before the database is opened, whose CLI wrapping (message, exit code 1) the damaged file
+ * already proves through `npm run restore`.
+ * Each CLI start costs about 3 CPU-seconds of loading before it reads a byte.
+ * @returns the `BackupError` message it refused with; fails the test if it restored.
+ */
+async function refusedRestore(file: string, env: Record<string, string>, force = true): Promise<string> {
+  const refusal = restoreCommand(loadConfig({ NODE_ENV: 'test', ...env }), file, force);
+  await expect(refusal).rejects.toBeInstanceOf(BackupError);
+  return refusal.catch((error: BackupError) => error.message);
 }
 
 /** Hostile text the rows carry: emoji, right-to-left, a long unbroken word, quotes, newlines. */
@@ -388,16 +404,17 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
     const damaged = await npm('restore', [truncated, '--force'], { DATA_DIR: target });
     expect(damaged.code).toBe(1);
     expect(damaged.output).toMatch(/damaged or incomplete.*nothing was changed/);
-    const wrong = await npm('restore', [foreign, '--force'], { DATA_DIR: target });
-    expect(wrong.code).toBe(1);
-    expect(wrong.output).toContain('is not a backup of this app');
+    expect(await refusedRestore(foreign, { DATA_DIR: target })).toContain('is not a backup of this app');
+    // Through the CLI: PGlite, handed a tar with no database in it, also leaves a rejected stream
+    // behind (gunzip's 'incorrect header check') that nothing awaits; the CLI exits before it
+    // matters, a test's process would report it.
     const hollow = await npm('restore', [notADatabase, '--force'], { DATA_DIR: target });
     expect(hollow.code).toBe(1);
     expect(hollow.output).toContain('nothing was changed');
     expect(listing()).toEqual(before);
 
     const fresh = path.join(root, 'never-made');
-    expect((await npm('restore', [truncated], { DATA_DIR: fresh })).code).toBe(1);
+    expect(await refusedRestore(truncated, { DATA_DIR: fresh }, false)).toMatch(/damaged or incomplete/);
     expect(fs.existsSync(path.join(fresh, 'pglite'))).toBe(false);
   });
 

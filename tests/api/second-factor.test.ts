@@ -28,6 +28,8 @@ describe('second factor: TOTP and recovery codes', () => {
   let owner: string;
   let secret: string;
   let recovery: string[];
+  /** The code that confirmed the enrolment: the same string is replayed at sign-in below. */
+  let confirmingCode: string;
 
   const post = (url: string, payload: object | undefined, cookie?: string) =>
     t.app.inject({
@@ -96,7 +98,8 @@ describe('second factor: TOTP and recovery codes', () => {
 
     const wrong = await post('/api/admin/security/totp/confirm', { code: '000000' }, owner);
     expect(wrong.statusCode).toBe(400);
-    const confirm = await post('/api/admin/security/totp/confirm', { code: codeAt(secret) }, owner);
+    confirmingCode = codeAt(secret);
+    const confirm = await post('/api/admin/security/totp/confirm', { code: confirmingCode }, owner);
     expect(confirm.statusCode, confirm.body).toBe(200);
     recovery = confirm.json().recoveryCodes;
     expect(recovery).toHaveLength(10);
@@ -131,9 +134,10 @@ describe('second factor: TOTP and recovery codes', () => {
   });
 
   it('finishes the second step with a TOTP code; a replayed code and an expired one are refused', async () => {
-    // The confirming code's step is used: the same code cannot sign in.
+    // The confirming code's step is used: the same code cannot sign in. (The very code, not the
+    // code of this moment: on a slow machine a 30 s step can end between the two tests.)
     const first = await passwordStep();
-    const replayOfConfirm = await post('/api/admin/login/totp', { code: codeAt(secret) }, first.pending!);
+    const replayOfConfirm = await post('/api/admin/login/totp', { code: confirmingCode }, first.pending!);
     expect(replayOfConfirm.statusCode).toBe(401);
     expect(replayOfConfirm.json().error).toBe('Invalid code');
 

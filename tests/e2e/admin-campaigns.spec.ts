@@ -302,6 +302,8 @@ test('a large send answers 202: the card shows progress until every recipient is
 });
 
 test('the campaigns screen and its dialogs have no axe-core violations', async ({ page, baseURL }) => {
+  // Four axe-core runs, over the screen and three dialogs: a long test by design.
+  test.slow();
   await signInFast(page, baseURL!);
   const prefix = unique('Axe');
   await makeContacts(page, baseURL!, prefix, 2);

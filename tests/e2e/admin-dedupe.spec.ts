@@ -69,7 +69,8 @@ const test = base.extend<object, { upgradedServer: AppServer }>({
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // Migrating the old folder and the server's first start: more than a test's 30 s when busy.
+    { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ upgradedServer }, use) => use(upgradedServer.baseUrl),
 });

@@ -22,7 +22,7 @@ const test = base.extend<object, { google: FakeGoogle; mailServer: AppServer }>(
       await use(google);
       await google.close();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 90_000 },
   ],
   mailServer: [
     async ({ google }, use) => {
@@ -35,7 +35,9 @@ const test = base.extend<object, { google: FakeGoogle; mailServer: AppServer }>(
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // A worker fixture gets the test's 30 s unless it says otherwise; a server's first start on
+    // a busy two-core machine can take longer (the shared appServer allows the same).
+    { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ mailServer }, use) => use(mailServer.baseUrl),
 });

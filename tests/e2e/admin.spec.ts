@@ -3,6 +3,7 @@
 import { contactItems } from './support/admin';
 import {
   createLead,
+  expectMessageSent,
   fillContactForm,
   gotoLanding,
   signInAsDemoAdmin,
@@ -23,7 +24,7 @@ test('the admin signs in with the test button and finds a lead sent through the 
     message: 'Please call me about a shop redesign.',
   });
   await page.locator('#contact').getByRole('button', { name: 'Send Message' }).click();
-  await expect(toasts(page).getByText('Message sent!')).toBeVisible();
+  await expectMessageSent(page);
 
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();

@@ -1,6 +1,13 @@
 /** The public contact form (docs/product.md §3.5): card version and dialog version. */
 
-import { contactFields, fillContactForm, gotoLanding, toasts, unique } from './support/helpers';
+import {
+  contactFields,
+  expectMessageSent,
+  fillContactForm,
+  gotoLanding,
+  toasts,
+  unique,
+} from './support/helpers';
 import { expect, test } from './support/test';
 
 test('a visitor sends the contact card form and sees it reset', async ({ page }) => {
@@ -25,7 +32,7 @@ test('a visitor sends the contact card form and sees it reset', async ({ page })
   await fields.submit.click();
   await expect(card.getByRole('button', { name: 'Sending...' })).toBeDisabled();
 
-  await expect(toasts(page).getByText('Message sent!')).toBeVisible();
+  await expectMessageSent(page);
   await expect(toasts(page).getByText("Thanks for reaching out. We'll get back to you soon.")).toBeVisible();
   await expect(fields.name).toHaveValue('');
   await expect(fields.email).toHaveValue('');
@@ -74,7 +81,7 @@ test("the 'Start a project' dialog sends, closes and moves to the current projec
   });
   await contactFields(dialog).submit.click();
 
-  await expect(toasts(page).getByText('Message sent!')).toBeVisible();
+  await expectMessageSent(page);
   await expect(dialog).toBeHidden();
   const projects = page.locator('#current-projects');
   await expect(projects).toBeInViewport();

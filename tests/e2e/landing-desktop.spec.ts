@@ -5,7 +5,7 @@
  * Most tests emulate reduced motion, which skips the intro (docs/product.md §3.2).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { gotoLanding, installPausedClock, toasts } from './support/helpers';
+import { expectMessageSent, gotoLanding, installPausedClock, toasts } from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -269,13 +269,15 @@ test('toasts: one at a time, at most 420 px wide, gone after 5 s', async ({ page
   await send('Second');
   const region = toasts(page);
   await expect(region.getByRole('listitem')).toHaveCount(1);
-  await expect(region.getByText('Message sent!')).toBeVisible();
+  await expectMessageSent(page);
   const width = await region.locator('ol').evaluate((list) => list.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(420);
   await expect(region.getByText('Message sent!')).toBeHidden({ timeout: 8000 });
 });
 
 test('the landing has no axe-core violations after the intro, and no console errors', async ({ page }) => {
+  // axe-core over the whole landing is the suite's heaviest single step (about 5 s on a quiet machine).
+  test.slow();
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());

@@ -4,7 +4,13 @@
  * the hidden admin entry, single-open questions, vibration and accessibility.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { contactFields, fillContactForm, gotoLanding, pastSwipeLock, toasts } from './support/helpers';
+import {
+  contactFields,
+  expectMessageSent,
+  fillContactForm,
+  gotoLanding,
+  pastSwipeLock,
+} from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -208,7 +214,7 @@ test("'Start Building' sends the dialog, closes it and shows the projects page",
   await expect(dialog).toBeVisible();
   await fillContactForm(dialog, { name: 'Mobile Visitor', email: 'mobile@example.com', message: 'An app.' });
   await contactFields(dialog).submit.click();
-  await expect(toasts(page).getByText('Message sent!')).toBeVisible();
+  await expectMessageSent(page);
   await expect(dialog).toBeHidden();
   await expect(position(page)).toHaveText('2 / 3');
   await expect(page.locator('#m-projects-title')).toBeFocused();
@@ -217,6 +223,9 @@ test("'Start Building' sends the dialog, closes it and shows the projects page",
 test('no axe-core violations on the pages, the drawer and the dialog; no console errors', async ({
   page,
 }) => {
+  // Three axe-core runs, one over all three pages (about 5 s each on a quiet machine): a long test
+  // by design, like the admin's axe tour.
+  test.slow();
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());

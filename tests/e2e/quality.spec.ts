@@ -34,6 +34,8 @@ test('the landing hydrates with no console errors or hydration warnings', async 
 });
 
 test('the landing has no axe-core violations', async ({ page }) => {
+  // axe-core over the whole landing is the suite's heaviest single step (about 5 s on a quiet machine).
+  test.slow();
   await gotoLanding(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);

@@ -49,6 +49,15 @@ export function toasts(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ });
 }
 
+/**
+ * Waits for the landing's 'Message sent!' toast after a submit. The form first finishes its proof of
+ * work in the browser (about 35,000 SHA-256 hashes, decision 037): CPU work by design, a second on
+ * a quiet machine and several on a busy two-core one, so this one wait allows 30 s.
+ */
+export async function expectMessageSent(page: Page): Promise<void> {
+  await expect(toasts(page).getByText('Message sent!')).toBeVisible({ timeout: 30_000 });
+}
+
 /** The fields of a contact form inside `scope` (the contact card or the dialog). */
 export function contactFields(scope: Locator) {
   return {

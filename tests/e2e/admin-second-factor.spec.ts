@@ -241,6 +241,9 @@ test.describe('second factor with a configured owner', () => {
 });
 
 test('demo mode keeps the test login and shows the Security screen read-only', async ({ page, baseURL }) => {
+  // Two viewports, each with a full-page screenshot, then axe-core: 31.8 s on a slow two-core
+  // machine with three workers (decision 053).
+  test.slow();
   await signInFast(page, baseURL!);
   for (const { label, width, height } of [
     { label: 'desktop', width: 1280, height: 800 },

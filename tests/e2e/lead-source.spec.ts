@@ -141,6 +141,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the same through the mobile dialog', async ({ page, baseURL }) => {
+    // The same two journeys as above, through the phone's pages and dialog.
     test.slow();
     await arriveFromNewsletter(page);
     await page.getByRole('button', { name: 'Go to page 2: Portfolio & Work' }).click();

@@ -1,8 +1,9 @@
 // The server's production build: src/server/main.ts and everything of ours it imports bundled by
 // esbuild into one plain JavaScript file, dist/server/server/main.js, beside the files the code
 // reads next to itself (migrations, the initdb script); then the pre-initialised embedded database
-// a first start unpacks instead of running initdb (decision 039; made once per PGlite release, in a
-// child process: initdb's memory never reaches the server). `npm start` runs the bundle with plain
+// a first start unpacks instead of running initdb and the migrations (decisions 039 and 054; made
+// once per PGlite release and set of migrations, in a child process: initdb's memory never reaches
+// the server). `npm start` runs the bundle with plain
 // node: no compiler at run time. Types are checked by `npm run typecheck`, not here.
 //
 // Why a bundle (decision 046): Node loads an ES module file by file; drizzle-orm's drivers are 107
@@ -10,6 +11,7 @@
 // outside the bundle, as npm installed them, except the pure-JavaScript ones that are many small
 // files and read nothing beside themselves (INLINED); the others (PGlite's WebAssembly, native
 // argon2, the Swagger UI's files) find their files from their own folders.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -56,9 +58,30 @@ const manifest = path.join(root, 'node_modules/@electric-sql/pglite/package.json
 const pglite = JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
 const templates = path.join(root, 'dist', 'pglite-template');
 const template = path.join(templates, `pglite-${pglite}.tar.gz`);
-if (!fs.existsSync(template)) {
+// The template holds the schema's migrations too (decision 054): it is made again when they
+// change, and `<template>.migrations` records the digest of the folder it was made from.
+const migrations = path.join(serverDir, 'migrations');
+const digest = createHash('sha256');
+for (const file of fs.readdirSync(migrations, { recursive: true }).map(String).sort()) {
+  const full = path.join(migrations, file);
+  if (fs.statSync(full).isFile()) digest.update(file).update(fs.readFileSync(full));
+}
+const migrationsDigest = digest.digest('hex');
+const stamp = `${template}.migrations`;
+if (
+  !fs.existsSync(template) ||
+  !fs.existsSync(stamp) ||
+  fs.readFileSync(stamp, 'utf8') !== migrationsDigest
+) {
   fs.rmSync(templates, { recursive: true, force: true });
   fs.mkdirSync(templates, { recursive: true });
-  run(process.execPath, ['--liftoff-only', path.join(serverDir, 'init-pglite.mjs'), '--template', template]);
+  run(process.execPath, [
+    '--liftoff-only',
+    path.join(serverDir, 'init-pglite.mjs'),
+    '--template',
+    template,
+    migrations,
+  ]);
+  fs.writeFileSync(stamp, migrationsDigest);
 }
 console.log('Built dist/server (the server, bundled).');

@@ -2,23 +2,32 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteTemplate } from '../../src/db/client.ts';
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, pgliteTemplate } from '../../src/db/client.ts';
+import { migrationsBefore } from './helpers/migrations-before.ts';
 
 /**
- * The embedded default's first start from the build's pre-initialised database (decision 039):
- * the template is a gzip tarball made by src/db/init-pglite.mjs, a new data folder is unpacked from
- * it (no initdb in the first start), migrated, and usable; a broken template fails the start with
- * a clear error and leaves no folder a later start would take for a database.
+ * The embedded default's first start from the build's pre-initialised database (decisions 039 and
+ * 054): the template is a gzip tarball made by src/db/init-pglite.mjs with the schema's migrations
+ * applied, a new data folder is unpacked from it (no initdb in the first start), brought up to the
+ * code's migrations, and usable; a broken template fails the start with a clear error and leaves
+ * no folder a later start would take for a database.
  */
 describe.runIf(!process.env.TEST_DATABASE_URL)('first start from the pre-initialised database', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
   const template = path.join(dir, 'template.tar.gz');
 
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+
+  // A template one migration behind the code: what a build made before the last migration holds.
   beforeAll(() => {
     const script = new URL('../../src/db/init-pglite.mjs', import.meta.url).pathname;
-    const made = spawnSync(process.execPath, ['--liftoff-only', script, '--template', template], {
+    const older = migrationsBefore(journal.entries.at(-1)!.tag, path.join(dir, 'migrations'));
+    const made = spawnSync(process.execPath, ['--liftoff-only', script, '--template', template, older], {
       encoding: 'utf8',
     });
     expect(made.status, made.stderr).toBe(0);
@@ -36,9 +45,25 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('first start from the pre-initial
     expect(fs.statSync(template).size).toBeGreaterThan(1_000_000);
   });
 
-  it('unpacks a new data folder, migrates it, keeps a row, and reopens it', async () => {
+  it("the build's template holds every migration, so a first start applies none", async () => {
+    const db = await PGlite.create({
+      loadDataDir: new Blob([fs.readFileSync(pgliteTemplate)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    expect(rows[0]?.n).toBe(journal.entries.length);
+    await db.close();
+  });
+
+  it('unpacks a new data folder, applies the migrations the template lacks, keeps a row, and reopens it', async () => {
     const dataDir = path.join(dir, 'data');
     const database = await openDatabase({ dataDir, template });
+    const migrated = (await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(migrated.rows[0]?.n).toBe(journal.entries.length);
     await database.db.execute(
       sql`insert into contacts (name, email, message) values ('First Start', 'first@example.com', 'Hi')`,
     );

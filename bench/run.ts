@@ -131,7 +131,7 @@ await group('memory', async () => {
 await group('start', async () => {
   const r = await benchStart();
   rows.push({
-    what: 'first start of the `npm start` default on an empty data folder (pre-initialised database unpacked, migrations): peak, server + children',
+    what: 'first start of the `npm start` default on an empty data folder (pre-initialised, migrated database unpacked): peak, server + children',
     figure: `${mb(r.firstPeakMb)} (ready in ${(r.firstReadyMs / 1000).toFixed(1)} s)`,
     target: '≤ 300 MB',
     met: r.firstPeakMb <= 300,

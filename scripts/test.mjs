@@ -72,6 +72,7 @@ const apiAndSecurity = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.api-and-
   stdio: 'inherit',
 });
 const resilienceStatus = await resilienceDone;
+fs.closeSync(resilienceOut);
 console.log('\n› The resilience suite (run beside the API and security suites):');
 process.stdout.write(fs.readFileSync(resilienceLog));
 fs.rmSync(path.dirname(resilienceLog), { recursive: true, force: true });

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, pgliteTemplate } from '../../src/db/client.ts';
-import { migrationsBefore } from './helpers/migrations-before.ts';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteTemplate } from '../../src/db/client.ts';
+import { migrationJournal, migrationsBefore } from './helpers/migrations-before.ts';
 
 /**
  * The embedded default's first start from the build's pre-initialised database (decisions 039 and
@@ -19,9 +19,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('first start from the pre-initial
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
   const template = path.join(dir, 'template.tar.gz');
 
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
+  const journal = migrationJournal();
 
   // A template one migration behind the code: what a build made before the last migration holds.
   beforeAll(() => {

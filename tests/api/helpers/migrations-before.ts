@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsFolder } from '../../../src/db/client.ts';
 
+/** Drizzle's journal of the shipped migrations (`src/db/migrations/meta/_journal.json`), in order. */
+export function migrationJournal(): { entries: { tag: string }[] } {
+  return JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+}
+
 /**
  * Writes into `dir` a copy of the migrations folder that stops right before the migration whose
  * tag ends with `tagSuffix` (e.g. 'one_contact_per_address'), so a test can build the database an
@@ -10,9 +15,7 @@ import { migrationsFolder } from '../../../src/db/client.ts';
  * @returns `dir`. @throws when no migration has that tag.
  */
 export function migrationsBefore(tagSuffix: string, dir: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
+  const journal = migrationJournal();
   const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
   if (at === -1) throw new Error(`No migration tagged …${tagSuffix}`);
   journal.entries = journal.entries.slice(0, at);
@@ -29,9 +32,7 @@ export function migrationsBefore(tagSuffix: string, dir: string): string {
  * migrations a release shipped with when that was its last one (CHANGELOG.md names it).
  */
 export function migrationsThrough(tagSuffix: string, dir: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
+  const journal = migrationJournal();
   const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
   if (at === -1) throw new Error(`No migration tagged …${tagSuffix}`);
   const next = journal.entries[at + 1];

@@ -54,33 +54,53 @@ console.log(`› Testing on Node ${spawnSync(node, ['--version'], { encoding: 'u
 ensurePackages();
 ensureDebianPackages();
 ensureBuild();
-// The resilience suite runs beside the API and security suites (decision 054): its load tests
-// spend much of their time waiting (a database outage, a drain, a retry), about 40 % of the
-// machine idle when it ran alone. Its output goes to a file and is printed after theirs.
-const resilienceLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-')), 'resilience.log');
-const resilienceOut = fs.openSync(resilienceLog, 'w');
-const resilience = spawn('npx', ['vitest', 'run', '-c', 'vitest.resilience.config.ts'], {
+// The browser suite's real-clock intro check measures when a fresh page hydrates, so it runs
+// first and alone (decision 053); then every other suite runs at once (decision 055): the API and
+// security suites in one Vitest pool, the resilience suite in a second Vitest process and the rest
+// of the browser suite in Playwright. Each of them alone left part of the two cores idle while its
+// tests waited (a poll, a drain, a server start). The API and security output is shown as it
+// comes; the other two suites write to files, printed after it.
+const realClock = spawnSync('npx', ['playwright', 'test', '--project', 'real-clock'], {
   cwd: root,
-  stdio: ['ignore', resilienceOut, resilienceOut],
+  stdio: 'inherit',
 });
-const resilienceDone = new Promise((resolve) =>
-  resilience.once('exit', (code, signal) => resolve(code ?? signal)),
-);
-// The API and security suites side by side in one pool (vitest.api-and-security.config.ts).
+const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-'));
+
+/** Starts `npx <args>` with its output going to a file; resolves to its exit code (or signal). */
+function besideInFile(name, args) {
+  const log = path.join(logs, `${name}.log`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out] });
+  const status = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      fs.closeSync(out);
+      resolve(code ?? signal);
+    }),
+  );
+  return { log, status };
+}
+
+const resilience = besideInFile('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
+const browser = besideInFile('browser', ['playwright', 'test', '--project', 'suite', '--no-deps']);
+console.log('› The resilience and browser suites run beside these; their output follows.');
 const apiAndSecurity = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts'], {
   cwd: root,
   stdio: 'inherit',
 });
-const resilienceStatus = await resilienceDone;
-fs.closeSync(resilienceOut);
-console.log('\n› The resilience suite (run beside the API and security suites):');
-process.stdout.write(fs.readFileSync(resilienceLog));
-fs.rmSync(path.dirname(resilienceLog), { recursive: true, force: true });
-for (const [suite, status] of [
+const statuses = [
+  ['The real-clock intro check', realClock.status ?? realClock.signal],
   ['The API and security suites', apiAndSecurity.status ?? apiAndSecurity.signal],
-  ['The resilience suite', resilienceStatus],
+];
+for (const [suite, { log, status }] of [
+  ['The resilience suite', resilience],
+  ['The browser suite', browser],
 ]) {
-  if (status !== 0) console.error(`\n✖ ${suite} failed (exit ${status})`);
+  const code = await status;
+  console.log(`\n› ${suite} (run beside the API and security suites):`);
+  process.stdout.write(fs.readFileSync(log));
+  statuses.push([suite, code]);
 }
-if (apiAndSecurity.status !== 0 || resilienceStatus !== 0) process.exit(1);
-run('npx', ['playwright', 'test']);
+fs.rmSync(logs, { recursive: true, force: true });
+const failed = statuses.filter(([, status]) => status !== 0);
+for (const [suite, status] of failed) console.error(`\n✖ ${suite} failed (exit ${status})`);
+if (failed.length > 0) process.exit(1);

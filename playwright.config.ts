@@ -6,8 +6,24 @@
  * `/usr/bin/chromium-headless-shell`, package chromium-headless-shell); browsers are never downloaded.
  * Run `npm run build` first.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './scripts/chromium.mjs';
+
+/**
+ * Spec files whose worker fixture starts a server of its own (see `projects`): those declaring a
+ * worker-scoped fixture, or taking the mailbox one (support/mailbox.ts).
+ */
+const ownServerFiles = fs
+  .readdirSync(path.join(import.meta.dirname, 'tests/e2e'))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) =>
+    /scope: 'worker'|from '\.\/support\/mailbox'/.test(
+      fs.readFileSync(path.join(import.meta.dirname, 'tests/e2e', file), 'utf8'),
+    ),
+  )
+  .map((file) => `**/${file}`);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -33,9 +49,27 @@ export default defineConfig({
   // runs first and alone: with the other workers' pages beside it, a two-core machine that is
   // slow that day hydrated none of ten loads before 4.5 s. Everything else waits for it
   // (about 15 s), then runs side by side. `--no-deps` skips it when running one file.
+  //
+  // The files whose worker fixture starts a server of its own (a crashed campaign, an upgraded
+  // database, a fake Google, a real mailbox) are their own project, listed before `suite`:
+  // Playwright queues a worker's next test by its worker fixtures first, so within one project
+  // they waited behind every shared-server test and ran last, mostly waiting on timers (a mailbox
+  // poll, a popup). `npm test` runs the browser suite beside the Vitest suites (decision 055),
+  // which fill those waits when the files run first; alone, the order made no difference.
   projects: [
     { name: 'real-clock', grep: /@real-clock/ },
-    { name: 'suite', grepInvert: /@real-clock/, dependencies: ['real-clock'] },
+    {
+      name: 'own-servers',
+      testMatch: ownServerFiles,
+      grepInvert: /@real-clock/,
+      dependencies: ['real-clock'],
+    },
+    {
+      name: 'suite',
+      testIgnore: ownServerFiles,
+      grepInvert: /@real-clock/,
+      dependencies: ['real-clock'],
+    },
   ],
   use: {
     ...devices['Desktop Chrome'],

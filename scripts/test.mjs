@@ -81,7 +81,15 @@ function besideInFile(name, args) {
 }
 
 const resilience = besideInFile('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
-const browser = besideInFile('browser', ['playwright', 'test', '--project', 'suite', '--no-deps']);
+const browser = besideInFile('browser', [
+  'playwright',
+  'test',
+  '--project',
+  'own-servers',
+  '--project',
+  'suite',
+  '--no-deps',
+]);
 console.log('› The resilience and browser suites run beside these; their output follows.');
 const apiAndSecurity = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts'], {
   cwd: root,

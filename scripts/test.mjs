@@ -55,60 +55,55 @@ ensurePackages();
 ensureDebianPackages();
 ensureBuild();
 // The browser suite's real-clock intro check measures when a fresh page hydrates, so it runs
-// first and alone (decision 053); then every other suite runs at once (decision 055): the API and
-// security suites in one Vitest pool, the resilience suite in a second Vitest process and the rest
-// of the browser suite in Playwright. Each of them alone left part of the two cores idle while its
-// tests waited (a poll, a drain, a server start). The API and security output is shown as it
-// comes; the other two suites write to files, printed after it.
+// first and alone (decision 053). Then the API and security suites run in one Vitest pool, output
+// shown as it comes, with the other suites beside them (decision 055), each writing to a file that
+// is printed after: the resilience suite in a second Vitest process, and, once that has ended, the
+// rest of the browser suite. The resilience suite's load tests measure the machine, and their
+// bounds (a flood's pace, ready again within 5 s) hold beside the API suite; beside the browser
+// suite as well, a flood once fell short of its 500 leads in 12 s.
 const realClock = spawnSync('npx', ['playwright', 'test', '--project', 'real-clock'], {
   cwd: root,
   stdio: 'inherit',
 });
 const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-'));
 
-/** Starts `npx <args>` with its output going to a file; resolves to its exit code (or signal). */
-function besideInFile(name, args) {
-  const log = path.join(logs, `${name}.log`);
-  const out = fs.openSync(log, 'w');
+/**
+ * Starts `npx <args>`, its output going to `<name>.log` in the logs folder (or to this process's
+ * when `name` is null). @returns the log's path and a promise of the exit code (or signal).
+ */
+function suite(name, args) {
+  const log = name && path.join(logs, `${name}.log`);
+  const out = log ? fs.openSync(log, 'w') : 'inherit';
   const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out] });
   const status = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
-      fs.closeSync(out);
+      if (log) fs.closeSync(out);
       resolve(code ?? signal);
     }),
   );
   return { log, status };
 }
 
-const resilience = besideInFile('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
-const browser = besideInFile('browser', [
-  'playwright',
-  'test',
-  '--project',
-  'own-servers',
-  '--project',
-  'suite',
-  '--no-deps',
-]);
-console.log('› The resilience and browser suites run beside these; their output follows.');
-const apiAndSecurity = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+console.log('› The resilience suite, then the browser suite, run beside these; their output follows.');
+const resilience = suite('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
+const apiAndSecurity = suite(null, ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts']);
+const browser = await resilience.status.then(() =>
+  suite('browser', ['playwright', 'test', '--project', 'own-servers', '--project', 'suite', '--no-deps']),
+);
 const statuses = [
   ['The real-clock intro check', realClock.status ?? realClock.signal],
-  ['The API and security suites', apiAndSecurity.status ?? apiAndSecurity.signal],
+  ['The API and security suites', await apiAndSecurity.status],
 ];
-for (const [suite, { log, status }] of [
+for (const [name, { log, status }] of [
   ['The resilience suite', resilience],
   ['The browser suite', browser],
 ]) {
   const code = await status;
-  console.log(`\n› ${suite} (run beside the API and security suites):`);
+  console.log(`\n› ${name} (run beside the API and security suites):`);
   process.stdout.write(fs.readFileSync(log));
-  statuses.push([suite, code]);
+  statuses.push([name, code]);
 }
 fs.rmSync(logs, { recursive: true, force: true });
 const failed = statuses.filter(([, status]) => status !== 0);
-for (const [suite, status] of failed) console.error(`\n✖ ${suite} failed (exit ${status})`);
+for (const [name, status] of failed) console.error(`\n✖ ${name} failed (exit ${status})`);
 if (failed.length > 0) process.exit(1);

@@ -54,8 +54,8 @@ export default defineConfig({
   // database, a fake Google, a real mailbox) are their own project, listed before `suite`:
   // Playwright queues a worker's next test by its worker fixtures first, so within one project
   // they waited behind every shared-server test and ran last, mostly waiting on timers (a mailbox
-  // poll, a popup). `npm test` runs the browser suite beside the Vitest suites (decision 055),
-  // which fill those waits when the files run first; alone, the order made no difference.
+  // poll, a popup). `npm test` runs the browser suite beside the API suite (decision 055), whose
+  // tests fill those waits when the files run first; alone, the order made no difference.
   projects: [
     { name: 'real-clock', grep: /@real-clock/ },
     {

@@ -87,9 +87,18 @@ function suite(name, args) {
 console.log('› The resilience suite, then the browser suite, run beside these; their output follows.');
 const resilience = suite('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
 const apiAndSecurity = suite(null, ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts']);
-const browser = await resilience.status.then(() =>
-  suite('browser', ['playwright', 'test', '--project', 'own-servers', '--project', 'suite', '--no-deps']),
-);
+const browser = await resilience.status.then(() => {
+  console.log('› The resilience suite has ended; the browser suite starts.');
+  return suite('browser', [
+    'playwright',
+    'test',
+    '--project',
+    'own-servers',
+    '--project',
+    'suite',
+    '--no-deps',
+  ]);
+});
 const statuses = [
   ['The real-clock intro check', realClock.status ?? realClock.signal],
   ['The API and security suites', await apiAndSecurity.status],

@@ -1,6 +1,6 @@
 /**
  * Start-up of the `npm start` default on a small machine (DESIGN §4, decision 039): the first start
- * on an empty data folder (the build's pre-initialised database, migrations applied, unpacked; seed tags)
+ * on an empty data folder (the build's pre-initialised, migrated database unpacked; seed tags)
  * and a later start of the same folder. Peak: the highest of the process tree's resident memory
  * sampled every 100 ms and the server's own high-water mark (VmHWM, which no sample can miss).
  * Ready: from spawn to the first 200 of `/readyz`.

@@ -75,12 +75,16 @@ function suite(name, args) {
   const log = name && path.join(logs, `${name}.log`);
   const out = log ? fs.openSync(log, 'w') : 'inherit';
   const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out] });
-  const status = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
+  // A child that cannot start (no npx on PATH) emits 'error' and no 'exit': it counts as that
+  // suite failing, named with the others, instead of an unhandled 'error' stopping npm test.
+  const status = new Promise((resolve) => {
+    const done = (status) => {
       if (log) fs.closeSync(out);
-      resolve(code ?? signal);
-    }),
-  );
+      resolve(status);
+    };
+    child.once('exit', (code, signal) => done(code ?? signal));
+    child.once('error', (error) => done(error.code ?? error.message));
+  });
   return { log, status };
 }
 

@@ -30,3 +30,20 @@ export async function fingerprinter(
     return JSON.parse(result.rows[0]!.f) as Fingerprint;
   };
 }
+
+/**
+ * Builds a cheap check for "was anything written?": the next transaction id the database will hand
+ * out (`pg_current_snapshot()`'s xmax). PostgreSQL gives a transaction an id only when it first
+ * writes, and stamps every row version it inserts, updates or deletes with it (PostgreSQL
+ * documentation, "Transactions and Identifiers"), so while this value stays the same no row of any
+ * table changed and a {@link fingerprinter} fingerprint would be the same. Reading it writes nothing.
+ * Another session's write (on a shared PostgreSQL server, another test's database) changes it too:
+ * a changed value means "take the fingerprint", never "something here changed".
+ */
+export function writeMarker(database: Database): () => Promise<string> {
+  const query = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`;
+  return async () => {
+    const result = (await database.db.execute(query)) as unknown as { rows: { xmax: string }[] };
+    return result.rows[0]!.xmax;
+  };
+}

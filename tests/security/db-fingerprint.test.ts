@@ -46,11 +46,11 @@ describe('the write marker of the refusal checks', () => {
     );
     await moved('delete', () => database.db.delete(contacts).where(eq(contacts.id, id)));
     await moved('statement that failed after its first row', () =>
-      database.db
-        .execute(
+      expect(
+        database.db.execute(
           sql`insert into contacts (name, email, message) values ('a', 'a@x.co', 'm'), (null, 'b@x.co', 'm')`,
-        )
-        .catch(() => {}),
+        ),
+      ).rejects.toThrow(),
     );
   });
 });

@@ -77,10 +77,14 @@ function suite(name, args) {
   const child = spawn('npx', args, { cwd: root, stdio: ['ignore', out, out] });
   // A child that cannot start (no npx on PATH) emits 'error' and no 'exit': it counts as that
   // suite failing, named with the others, instead of an unhandled 'error' stopping npm test.
+  // Node may emit 'exit' after 'error' too: the first one settles, and the log is closed once.
   const status = new Promise((resolve) => {
-    const done = (status) => {
+    let settled = false;
+    const done = (result) => {
+      if (settled) return;
+      settled = true;
       if (log) fs.closeSync(out);
-      resolve(status);
+      resolve(result);
     };
     child.once('exit', (code, signal) => done(code ?? signal));
     child.once('error', (error) => done(error.code ?? error.message));

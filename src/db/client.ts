@@ -72,7 +72,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Data folder for PGlite (`<dataDir>/pglite`); ignored for PostgreSQL. */
   dataDir?: string;
-  /** An already-open PGlite instance (tests pass a clone of a migrated template). */
+  /** An already-open PGlite instance (tests pass one started from a migrated template's dump). */
   pglite?: PGlite;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;

@@ -19,18 +19,18 @@ import { freshPostgresDatabase } from './postgres-database.ts';
  *   when the app closes.
  */
 
-let template: Promise<File | Blob> | undefined;
+let migrated: Promise<File | Blob> | undefined;
 
 /** The data folder of a freshly migrated database, as an uncompressed tarball, made once per worker. */
 async function migratedDump(): Promise<File | Blob> {
-  template ??= (async () => {
+  migrated ??= (async () => {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await openDatabase({ pglite: client });
     const dump = await client.dumpDataDir('none');
     await client.close();
     return dump;
   })();
-  return template;
+  return migrated;
 }
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);

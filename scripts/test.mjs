@@ -68,6 +68,42 @@ const realClock = spawnSync('npx', ['playwright', 'test', '--project', 'real-clo
 const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-'));
 
 /**
+ * Lists the failed tests of a Vitest JSON report (Jest's format: testResults[].assertionResults[]),
+ * each with the first lines of its error, and files that failed outside any test (an import or a
+ * hook). Says so when the report is missing, as when Vitest itself crashed.
+ */
+function printFailures(report) {
+  if (!fs.existsSync(report)) {
+    console.error('\n✖ The API and security suites wrote no results: Vitest stopped early.');
+    return;
+  }
+  const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const failedFiles = testResults.filter((file) => file.status === 'failed');
+  if (failedFiles.length === 0) {
+    console.error(
+      "\n✖ No test of the API and security suites failed: Vitest's 'Unhandled Errors' above say what did.",
+    );
+    return;
+  }
+  console.error('\n✖ Failed in the API and security suites:');
+  for (const file of failedFiles) {
+    const where = path.relative(root, file.name);
+    const failures = file.assertionResults.filter((t) => t.status === 'failed');
+    if (failures.length === 0) console.error(`  ${where}\n${indent(file.message)}`);
+    for (const t of failures) console.error(`  ${where} › ${t.fullName}\n${indent(t.failureMessages[0])}`);
+  }
+}
+
+/** An error message's first 12 lines outside node_modules, indented under its test's name. */
+const indent = (message = '') =>
+  message
+    .split('\n')
+    .filter((line) => !line.includes('/node_modules/'))
+    .slice(0, 12)
+    .map((line) => `      ${line}`)
+    .join('\n');
+
+/**
  * Starts `npx <args>`, its output going to `<name>.log` in the logs folder (or to this process's
  * when `name` is null). @returns the log's path and a promise of the exit code (or signal).
  */
@@ -94,7 +130,18 @@ function suite(name, args) {
 
 console.log('› The resilience suite, then the browser suite, run beside these; their output follows.');
 const resilience = suite('resilience', ['vitest', 'run', '-c', 'vitest.resilience.config.ts']);
-const apiAndSecurity = suite(null, ['vitest', 'run', '-c', 'vitest.api-and-security.config.ts']);
+// The API and security suites' output scrolls by before the other suites' logs are printed, so
+// their results also go to a JSON file, and the failures in it are listed again at the very end.
+const apiResults = path.join(logs, 'api-and-security.json');
+const apiAndSecurity = suite(null, [
+  'vitest',
+  'run',
+  '-c',
+  'vitest.api-and-security.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${apiResults}`,
+]);
 const browser = await resilience.status.then(() => {
   console.log('› The resilience suite has ended; the browser suite starts.');
   return suite('browser', [
@@ -120,7 +167,8 @@ for (const [name, { log, status }] of [
   process.stdout.write(fs.readFileSync(log));
   statuses.push([name, code]);
 }
-fs.rmSync(logs, { recursive: true, force: true });
 const failed = statuses.filter(([, status]) => status !== 0);
+if (failed.some(([name]) => name === 'The API and security suites')) printFailures(apiResults);
+fs.rmSync(logs, { recursive: true, force: true });
 for (const [name, status] of failed) console.error(`\n✖ ${name} failed (exit ${status})`);
 if (failed.length > 0) process.exit(1);

@@ -99,11 +99,11 @@ function printFailures(report) {
   }
 }
 
-/** An error message's first 12 lines outside node_modules, indented under its test's name. */
+/** An error message's first 12 lines, stack frames in the project's own files only, indented. */
 const indent = (message = '') =>
   message
     .split('\n')
-    .filter((line) => !line.includes('/node_modules/'))
+    .filter((line) => !/^\s*at /.test(line) || (line.includes(root) && !line.includes('/node_modules/')))
     .slice(0, 12)
     .map((line) => `      ${line}`)
     .join('\n');

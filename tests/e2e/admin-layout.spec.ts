@@ -1,7 +1,8 @@
 /**
- * Three layout defects (decision 017), at 390 px and 1280 px: a toast must never cover a
- * dialog's buttons, 'Create Campaign' belongs to the page header rather than floating beside the
- * usage box, and the dashboard chart's two y-axes must say which series each one measures.
+ * Layout defects (decision 017), at 390 px and 1280 px: a toast must never cover a dialog's
+ * buttons, 'Create Campaign' belongs to the page header rather than floating beside the usage box,
+ * the contacts' header buttons must not move when the list arrives (a click on its way would land
+ * elsewhere), and the dashboard chart's two y-axes must say which series each one measures.
  * Screenshots go to test-results/screenshots/layout-*.png.
  */
 
@@ -75,6 +76,31 @@ for (const { width, height } of widths) {
       }
       await expectNothingClipped(page);
       await page.screenshot({ path: `${dir}/layout-campaigns-${width}.png`, fullPage: true });
+    });
+
+    test("the contacts' header buttons stay where they are when the list and its count arrive", async ({
+      page,
+      baseURL,
+    }) => {
+      await signInFast(page, baseURL!);
+      // The list's first page is held back until the buttons have been measured.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/api\/admin\/contacts(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/admin/contacts');
+      const buttons = ['Import CSV', 'Add Contact'].map((name) => page.getByRole('button', { name }));
+      await expect(buttons[1]!).toBeVisible();
+      await expect(page.getByText('Loading...')).toBeVisible();
+      const before = await Promise.all(buttons.map((button) => button.boundingBox()));
+      release();
+      await expect(page.getByText(/^(Showing \d+ of \d+ contacts|\d+ contacts?)$/)).toBeVisible();
+      const after = await Promise.all(buttons.map((button) => button.boundingBox()));
+      expect(after).toEqual(before);
     });
 
     test('the chart labels each y-axis with its series, in the series colour', async ({ page, baseURL }) => {

@@ -125,15 +125,17 @@ export function ContactsRoute() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Contacts</h1>
-          {contacts.data ? (
-            <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-              {list.length < total
+          {/* The line is there while the list loads: the count appearing would move the buttons
+              from under a tap or click already on its way. */}
+          <p className="mt-1 min-h-5 text-sm text-muted-foreground" aria-live="polite">
+            {contacts.data
+              ? list.length < total
                 ? `Showing ${list.length} of ${total} contacts`
                 : total === 1
                   ? '1 contact'
-                  : `${total} contacts`}
-            </p>
-          ) : null}
+                  : `${total} contacts`
+              : null}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">

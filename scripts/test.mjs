@@ -177,7 +177,7 @@ for (const [name, { log, status }] of [
 const failed = statuses.filter(([, status]) => status !== 0);
 if (failed.some(([name]) => name === REAL_CLOCK)) {
   console.error(`\n✖ ${REAL_CLOCK}, again:`);
-  process.stderr.write(`${realClock.stdout}${realClock.stderr}`);
+  process.stderr.write(`${realClock.stdout ?? ''}${realClock.stderr ?? ''}`);
 }
 if (failed.some(([name]) => name === API_AND_SECURITY)) printFailures(apiResults);
 fs.rmSync(logs, { recursive: true, force: true });

@@ -54,14 +54,16 @@ console.log(`› Testing on Node ${spawnSync(node, ['--version'], { encoding: 'u
 ensurePackages();
 ensureDebianPackages();
 ensureBuild();
+const REAL_CLOCK = 'The real-clock intro check';
+const API_AND_SECURITY = 'The API and security suites';
 // The browser suite's real-clock intro check measures when a fresh page hydrates, so it runs
 // first and alone (decision 053). Then the API and security suites run in one Vitest pool, output
 // shown as it comes, with the other suites beside them (decision 055), each writing to a file that
 // is printed after: the resilience suite in a second Vitest process, and, once that has ended, the
 // rest of the browser suite. The resilience suite's load tests measure the machine, and their
 // bounds (a flood's pace, ready again within 5 s) hold beside the API suite; beside the browser
-// suite as well, a flood once fell short of its 500 leads in 12 s.
-// Its output is kept as well as shown, to be shown again at the end if it fails.
+// suite as well, a flood once fell short of its 500 leads in 12 s. The real-clock check's output
+// is kept as well as shown, to be shown again at the end if it fails.
 const realClock = spawnSync('npx', ['playwright', 'test', '--project', 'real-clock'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,18 +81,16 @@ const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-test-'));
  */
 function printFailures(report) {
   if (!fs.existsSync(report)) {
-    console.error('\n✖ The API and security suites wrote no results: Vitest stopped early.');
+    console.error(`\n✖ ${API_AND_SECURITY} wrote no results: Vitest stopped early.`);
     return;
   }
   const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
   const failedFiles = testResults.filter((file) => file.status === 'failed');
   if (failedFiles.length === 0) {
-    console.error(
-      "\n✖ No test of the API and security suites failed: Vitest's 'Unhandled Errors' above say what did.",
-    );
+    console.error(`\n✖ ${API_AND_SECURITY}: no test failed; Vitest's 'Unhandled Errors' above say what did.`);
     return;
   }
-  console.error('\n✖ Failed in the API and security suites:');
+  console.error(`\n✖ ${API_AND_SECURITY}, the tests that failed:`);
   for (const file of failedFiles) {
     const where = path.relative(root, file.name);
     const failures = file.assertionResults.filter((t) => t.status === 'failed');
@@ -159,8 +159,6 @@ const browser = await resilience.status.then(() => {
     '--no-deps',
   ]);
 });
-const REAL_CLOCK = 'The real-clock intro check';
-const API_AND_SECURITY = 'The API and security suites';
 const statuses = [
   [REAL_CLOCK, realClock.status ?? realClock.signal],
   [API_AND_SECURITY, await apiAndSecurity.status],

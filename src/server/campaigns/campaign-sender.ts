@@ -7,9 +7,10 @@ import { composeEmailBody } from '../../shared/email-body.ts';
 import { personalize } from '../../shared/personalize.ts';
 import { conflict, notFound } from '../domain-error.ts';
 import type { Mailer } from '../mail/create-mailer.ts';
-import type { MailProvider } from '../mail/mail-provider.ts';
+import type { MailProvider, SentMessage } from '../mail/mail-provider.ts';
 import { getMailSignature } from '../mail/mail-signature.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from '../mail/mail-usage.ts';
+import { removeOutboxCopy } from '../mail/outbox-provider.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import { chosenContactIds, insertRecipients, resultRows } from './campaign-audience.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -87,6 +88,8 @@ type Outcome =
       content: string;
       campaignName: string;
       messageId: string | null;
+      /** What the provider answered (the outbox names its file). */
+      receipt: SentMessage;
     }
   | { ok: false; id: number; error: string };
 
@@ -563,8 +566,12 @@ export class CampaignSender {
         ...this.message(row.id, campaign, contact, signature),
         messageId: row.messageId ?? undefined,
       };
-      await this.o.mailer.send(message, { via, beforeDataEnd: () => this.dataEnds.mark(row.id) });
+      const receipt = await this.o.mailer.send(message, {
+        via,
+        beforeDataEnd: () => this.dataEnds.mark(row.id),
+      });
       return {
+        receipt,
         ok: true,
         id: row.id,
         sentAt: new Date(),
@@ -583,13 +590,15 @@ export class CampaignSender {
    * One lane step in one statement: the `outcomes` of the lane's previous messages — rows `sent`
    * and their emails joining the recipients' conversations, marked with the campaign's name
    * (docs/product.md §8.5), rows `failed` with the error — and the `attempted_at` of the messages about to
-   * go, with the provider `via` they go through (decision 044).
+   * go, with the provider `via` they go through (decision 044). A recipient erased while their
+   * message was handed over gets no conversation entry, and its outbox copy is removed.
    */
   private async recordStep(outcomes: Outcome[], attempting: Delivery[], via: MailProvider['kind']) {
     if (outcomes.length === 0 && attempting.length === 0) return;
     const sent = outcomes.filter((o) => o.ok);
     const failed = outcomes.filter((o) => !o.ok);
-    await this.o.db.execute(sql`
+    const erased = resultRows<{ id: number }>(
+      await this.o.db.execute(sql`
       with sent as (
         select * from json_to_recordset(${JSON.stringify(sent)}::json) as v(
           id int, "sentAt" timestamptz, "contactId" int, subject text, content text,
@@ -599,17 +608,28 @@ export class CampaignSender {
         set status = 'sent', sent_at = v."sentAt", error_message = null, updated_at = now()
         from sent v where r.id = v.id
       ), conversation as (
+        -- Not for someone erased since the message was handed over. The key-share lock keeps an
+        -- erasure under way from deleting them before this commits (it then removes this copy).
         insert into contact_messages (contact_id, sender, subject, content, campaign_name, sent_at, message_id)
-        select v."contactId", 'admin', v.subject, v.content, v."campaignName", v."sentAt", v."messageId" from sent v
+        select v."contactId", 'admin', v.subject, v.content, v."campaignName", v."sentAt", v."messageId"
+        from sent v join contacts c on c.id = v."contactId"
+        for key share of c
+        returning contact_id
       ), marked_failed as (
         update campaign_recipients r
         set status = 'failed', error_message = v.error, updated_at = now()
         from json_to_recordset(${JSON.stringify(failed)}::json) as v(id int, error text)
         where r.id = v.id
+      ), attempted as (
+        update campaign_recipients
+        set attempted_at = ${new Date().toISOString()}::timestamptz, attempt_provider = ${via}, data_end_at = null
+        where id in ${idsOf(attempting.map((d) => d.row.id))}
       )
-      update campaign_recipients
-      set attempted_at = ${new Date().toISOString()}::timestamptz, attempt_provider = ${via}, data_end_at = null
-      where id in ${idsOf(attempting.map((d) => d.row.id))}`);
+      select v.id from sent v where v."contactId" not in (select contact_id from conversation)`),
+    );
+    // Erased during the hand-over: the erasure may have cleaned the outbox before the copy was written.
+    const gone = new Set(erased.map((e) => Number(e.id)));
+    for (const o of sent) if (o.ok && gone.has(o.id)) await removeOutboxCopy(o.receipt);
   }
 
   /** Marks rows failed or skipped with their message, in one statement. */

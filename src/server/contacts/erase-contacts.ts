@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { DomainError } from '../domain-error.ts';
+import { ERASED_MAIL_ERROR } from '../mail/mail-queue.ts';
 import { addressHash } from './address-hash.ts';
 import { idRanges, inLanes, overWindows, type Selection, withDeadlockRetry } from './contact-lanes.ts';
 
@@ -20,7 +21,9 @@ import { idRanges, inLanes, overWindows, type Selection, withDeadlockRetry } fro
  * - the contact rows are deleted: messages, tasks and tags go with them (cascade), campaign
  *   recipient rows keep only their status (trigger, migration 0010), a converted client keeps its
  *   record without the link (foreign key `set null`).
- * After each batch commits, outbox `.eml` files naming one of them are deleted.
+ * After each batch commits, outbox `.eml` files naming one of them are deleted. A message being
+ * handed over at that moment is written after the clean-up: its sender removes it (mail-queue.ts,
+ * campaign-sender.ts).
  */
 
 export interface EraseOptions {
@@ -36,9 +39,6 @@ export interface EraseOptions {
    */
   lanes?: number;
 }
-
-/** The reason a cancelled mail-queue row shows. */
-export const ERASED_MAIL_ERROR = 'Cancelled: the contact was erased.';
 
 /**
  * Erases contact `id`.
@@ -59,7 +59,7 @@ export async function eraseContact(db: Db, id: number, options: EraseOptions): P
  */
 export async function eraseContacts(db: Db, where: SQL | Selection, options: EraseOptions): Promise<number> {
   const at: Selection = typeof where === 'function' ? where : () => where;
-  let outbox: Promise<OutboxIndex> | undefined;
+  const outbox = options.outboxDir ? new OutboxIndex(options.outboxDir) : null;
   const ranges = await idRanges(db, at(), options.lanes ?? 1);
   return inLanes(ranges, (range) =>
     overWindows(range, options.batchSize ?? 2000, async (w) => {
@@ -81,10 +81,7 @@ export async function eraseContacts(db: Db, where: SQL | Selection, options: Era
           return rows;
         }),
       );
-      if (batch.length > 0 && options.outboxDir) {
-        outbox ??= indexOutbox(options.outboxDir);
-        await removeOutboxFiles(await outbox, batch);
-      }
+      if (batch.length > 0) await outbox?.remove(batch);
       return batch.length;
     }),
   );
@@ -136,59 +133,73 @@ async function eraseBatch(
   await tx.execute(sql`delete from ${contacts} where ${contacts.id} in ${idTable}`);
 }
 
-/** Outbox files by the addresses (`a:<address>`) and contact links (`i:<id>`) found in them. */
-type OutboxIndex = Map<string, string[]>;
+/**
+ * The outbox's `.eml` files by the addresses (`a:<address>`) and contact links (`i:<id>`) found in
+ * them, decoding headers and bodies (quoted-printable, base64, encoded words). Each `remove` first
+ * reads the files written since the previous one: a batch committed after a notification about
+ * one of its people was written still finds that file. Calls from parallel lanes run one by one.
+ */
+class OutboxIndex {
+  private readonly read = new Set<string>();
+  private readonly files = new Map<string, string[]>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly dir: string) {}
+
+  /** Deletes every outbox file naming one of `rows` (by address or contact link). */
+  remove(rows: { id: number; email: string }[]): Promise<void> {
+    const run = this.queue.then(async () => {
+      await this.readNew();
+      for (const row of rows) {
+        for (const key of [`a:${row.email}`, `i:${row.id}`]) {
+          for (const file of this.files.get(key) ?? []) await fs.rm(file, { force: true });
+          this.files.delete(key);
+        }
+      }
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async readNew(): Promise<void> {
+    let names: string[];
+    try {
+      names = (await fs.readdir(this.dir)).filter((n) => n.endsWith('.eml') && !this.read.has(n));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      this.read.add(name);
+      const file = path.join(this.dir, name);
+      let text: string;
+      try {
+        const mail = await simpleParser(await fs.readFile(file), {
+          skipImageLinks: true,
+          skipTextLinks: true,
+        });
+        const headers = [...mail.headers.values()]
+          .map((v) => (typeof v === 'object' && v !== null && 'text' in v ? String(v.text) : String(v)))
+          .join('\n');
+        text = [
+          headers,
+          mail.subject ?? '',
+          mail.text ?? '',
+          typeof mail.html === 'string' ? mail.html : '',
+        ].join('\n');
+      } catch {
+        continue;
+      }
+      const keys = new Set<string>();
+      for (const m of text.matchAll(ADDRESS)) keys.add(`a:${m[0].toLowerCase()}`);
+      for (const m of text.matchAll(CONTACT_LINK)) keys.add(`i:${Number(m[1])}`);
+      for (const key of keys) {
+        const files = this.files.get(key);
+        if (files) files.push(file);
+        else this.files.set(key, [file]);
+      }
+    }
+  }
+}
 
 const ADDRESS = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+\.[a-z0-9-]+/gi;
 const CONTACT_LINK = /\/admin\/contacts\/(\d{1,9})(?!\d)/g;
-
-/**
- * Reads every `.eml` of the outbox once, decoding headers and bodies (quoted-printable, base64,
- * encoded words), and notes the addresses and contact links each one holds.
- */
-async function indexOutbox(dir: string): Promise<OutboxIndex> {
-  const index: OutboxIndex = new Map();
-  let names: string[];
-  try {
-    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml'));
-  } catch {
-    return index;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    let text: string;
-    try {
-      const raw = await fs.readFile(file);
-      const mail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
-      const headers = [...mail.headers.values()]
-        .map((v) => (typeof v === 'object' && v !== null && 'text' in v ? String(v.text) : String(v)))
-        .join('\n');
-      text = [
-        headers,
-        mail.subject ?? '',
-        mail.text ?? '',
-        typeof mail.html === 'string' ? mail.html : '',
-      ].join('\n');
-    } catch {
-      continue;
-    }
-    const keys = new Set<string>();
-    for (const m of text.matchAll(ADDRESS)) keys.add(`a:${m[0].toLowerCase()}`);
-    for (const m of text.matchAll(CONTACT_LINK)) keys.add(`i:${Number(m[1])}`);
-    for (const key of keys) {
-      const files = index.get(key);
-      if (files) files.push(file);
-      else index.set(key, [file]);
-    }
-  }
-  return index;
-}
-
-async function removeOutboxFiles(index: OutboxIndex, rows: { id: number; email: string }[]): Promise<void> {
-  for (const row of rows) {
-    for (const key of [`a:${row.email}`, `i:${row.id}`]) {
-      for (const file of index.get(key) ?? []) await fs.rm(file, { force: true });
-      index.delete(key);
-    }
-  }
-}

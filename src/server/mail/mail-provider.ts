@@ -32,6 +32,11 @@ export interface OutgoingMessage {
 export interface SentMessage {
   /** The RFC 5322 Message-ID of the sent message. */
   messageId: string;
+  /**
+   * The development outbox only: the `.eml` file it wrote. A sender that finds the person erased
+   * while the message was being handed over removes it (removeOutboxCopy, docs/personal-data.md).
+   */
+  file?: string;
 }
 
 /** Raised when a provider could not send; `message` is the provider's own, safe to show the admin. */

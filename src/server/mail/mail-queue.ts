@@ -18,6 +18,7 @@ import {
 } from './lead-digest.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
 import { newMessageId } from './message-id.ts';
+import { removeOutboxCopy } from './outbox-provider.ts';
 
 /**
  * The durable queue for mail that must not be lost but need not go out in the request (lead
@@ -42,6 +43,9 @@ export type QueuedMail = Pick<
   | 'digestEntryText'
   | 'contactId'
 >;
+
+/** The reason a row cancelled by an erasure shows (contacts/erase-contacts.ts). */
+export const ERASED_MAIL_ERROR = 'Cancelled: the contact was erased.';
 
 export const MAX_ATTEMPTS = 12;
 const STALE_SENDING_MS = 10 * 60 * 1000;
@@ -357,7 +361,7 @@ export class MailQueueWorker {
           .set({ messageId: row.messageId, updatedAt: this.now() })
           .where(eq(mailQueue.id, row.id));
       }
-      await this.o.mailer.send({
+      const sent = await this.o.mailer.send({
         to: { address: row.toAddress },
         replyTo: row.replyTo ?? undefined,
         subject: row.subject,
@@ -365,6 +369,13 @@ export class MailQueueWorker {
         text: row.text ?? undefined,
         messageId: row.messageId ?? undefined,
       });
+      // An erasure that committed during the hand-over cancelled the row, and may have cleaned the
+      // outbox before this copy was written; one that commits later finds the copy itself.
+      const [current] = await this.o.db
+        .select({ lastError: mailQueue.lastError })
+        .from(mailQueue)
+        .where(eq(mailQueue.id, row.id));
+      if (current?.lastError === ERASED_MAIL_ERROR) await removeOutboxCopy(sent);
       await this.o.db
         .update(mailQueue)
         .set({ status: 'sent', sentAt: this.now(), lastError: null, updatedAt: this.now() })

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { composeMessage } from './compose-message.ts';
-import { type Address, type MailProvider, MailSendError, type OutgoingMessage } from './mail-provider.ts';
+import {
+  type Address,
+  type MailProvider,
+  MailSendError,
+  type OutgoingMessage,
+  type SentMessage,
+} from './mail-provider.ts';
 
 /**
  * The development outbox (docs/product.md §10.1): each message is written as an `.eml` file under
@@ -14,16 +20,26 @@ export function createOutboxProvider(options: { dir: string; from: Address }): M
     async send(message: OutgoingMessage) {
       const { raw, messageId } = await composeMessage(options.from, message);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(options.dir, name);
       try {
         await fs.mkdir(options.dir, { recursive: true });
-        await fs.writeFile(path.join(options.dir, name), raw);
+        await fs.writeFile(file, raw);
       } catch (error) {
         throw new MailSendError(`Could not write to the outbox: ${(error as Error).message}`, {
           cause: error,
         });
       }
-      return { messageId };
+      return { messageId, file };
     },
     async close() {},
   };
+}
+
+/**
+ * Removes the outbox copy of a message sent to someone erased while it was being handed over: the
+ * erasure may have cleaned the outbox before the file was written (erase-contacts.ts). Mail that
+ * left through SMTP or Gmail cannot be recalled; it has no local copy, so this does nothing.
+ */
+export async function removeOutboxCopy(sent: SentMessage): Promise<void> {
+  if (sent.file) await fs.rm(sent.file, { force: true });
 }

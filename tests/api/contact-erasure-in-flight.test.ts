@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignRecipients,
+  campaigns,
+  contactMessages,
+  contacts,
+  mailQueue,
+} from '../../src/db/schema/index.ts';
+import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Erasure racing a send (docs/personal-data.md): a message handed to the mailer before the
+ * erasure commits is written to the outbox after the erasure has cleaned it. Its sender removes
+ * that copy, and a campaign still finishes, its recipient row anonymised.
+ */
+
+let t: TestApp;
+let cookie: string;
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp({ CONTACT_POW: 'off' });
+  cookie = await signIn(t.app);
+});
+afterAll(async () => t.close());
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Holds every send until `release()`: `held` resolves once a message has reached the mailer (its
+ * row is `sending`), so the test can erase the person while the message is being handed over.
+ */
+function holdSends() {
+  const mailer = t.app.mailer;
+  const send = mailer.send;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let reached!: () => void;
+  const held = new Promise<void>((r) => {
+    reached = r;
+  });
+  mailer.send = async (...args) => {
+    reached();
+    await gate;
+    return send(...args);
+  };
+  return {
+    held,
+    release: () => {
+      mailer.send = send;
+      release();
+    },
+  };
+}
+
+/** The outbox files holding `needle` (any letter case). */
+function outboxNaming(needle: string): string[] {
+  const dir = path.join(t.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((name) => path.join(dir, name))
+    .filter((file) => fs.readFileSync(file, 'latin1').toLowerCase().includes(needle.toLowerCase()));
+}
+
+describe('an erasure while a message is being handed over', () => {
+  it('leaves no outbox copy of the lead notification, which is recorded as sent and blanked', async () => {
+    const lead = { name: 'Ysolde Brackwater', email: 'ysolde@erase.example', message: 'Heron boathouse' };
+    const hold = holdSends();
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: lead })).statusCode).toBe(201);
+    await hold.held;
+    const [c] = await t.database.db.select().from(contacts).where(eq(contacts.email, lead.email));
+    expect((await call('DELETE', `/api/admin/contacts/${c!.id}`)).statusCode).toBe(204);
+    hold.release();
+    // The erasure marked it cancelled; the worker, once its hand-over ends, records it as sent.
+    const settled = await until('the notification recorded as sent', async () => {
+      const rows = await t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id));
+      return rows.length > 0 && rows.every((r) => r.status === 'sent') && rows;
+    });
+    expect(settled).toMatchObject([{ subject: '(erased)', html: '' }]);
+    expect(outboxNaming('Brackwater')).toEqual([]);
+  });
+
+  it('finishes the campaign and leaves no outbox copy or conversation entry', async () => {
+    const lead = { name: 'Tamsin Orrery', email: 'tamsin@erase.example', message: 'Clockwork shop' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: lead })).statusCode).toBe(201);
+    const [c] = await t.database.db.select().from(contacts).where(eq(contacts.email, lead.email));
+    await until('the lead notification sent', async () => {
+      const rows = await t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id));
+      return rows.length > 0 && rows.every((r) => r.status === 'sent');
+    });
+    const campaign = (
+      await call('POST', '/api/admin/campaigns', {
+        name: 'Spring news',
+        subject: 'Spring news',
+        htmlContent: '<p>Hello {{name}}</p>',
+      })
+    ).json();
+    const hold = holdSends();
+    // The send answers once the campaign's first messages went out.
+    const sending = call('POST', `/api/admin/campaigns/${campaign.id}/send`, { recipientIds: [c!.id] });
+    await hold.held;
+    expect((await call('DELETE', `/api/admin/contacts/${c!.id}`)).statusCode).toBe(204);
+    hold.release();
+    expect((await sending).statusCode).toBeLessThan(300);
+    await until('campaign sent', async () => {
+      const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+      return k?.status === 'sent';
+    });
+    const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(k).toMatchObject({ recipientCount: 1, sentCount: 1, failedCount: 0 });
+    const recipients = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaign.id));
+    expect(recipients).toMatchObject([{ status: 'sent', email: null, name: null, contactId: null }]);
+    expect(outboxNaming('tamsin')).toEqual([]);
+    expect(
+      await t.database.db.select().from(contactMessages).where(eq(contactMessages.contactId, c!.id)),
+    ).toEqual([]);
+  });
+});

@@ -134,4 +134,48 @@ describe('an erasure while a message is being handed over', () => {
       await t.database.db.select().from(contactMessages).where(eq(contactMessages.contactId, c!.id)),
     ).toEqual([]);
   });
+
+  it('a merge during the hand-over keeps the copy and files the campaign email under the kept contact', async () => {
+    const [keep] = await t.database.db
+      .insert(contacts)
+      .values({ name: 'Wendeline Pask', email: 'wendeline@merge.example', message: 'first' })
+      .returning();
+    const [duplicate] = await t.database.db
+      .insert(contacts)
+      .values({
+        name: 'Wendeline Pask',
+        email: 'Wendeline@merge.example',
+        message: 'second',
+        legacyDuplicate: true,
+      })
+      .returning();
+    const campaign = (
+      await call('POST', '/api/admin/campaigns', {
+        name: 'Autumn news',
+        subject: 'Autumn news',
+        htmlContent: '<p>Hello {{name}}</p>',
+      })
+    ).json();
+    const hold = holdSends();
+    const sending = call('POST', `/api/admin/campaigns/${campaign.id}/send`, {
+      recipientIds: [duplicate!.id],
+    });
+    await hold.held;
+    expect(
+      (await call('POST', `/api/admin/contacts/${keep!.id}/merge`, { duplicateId: duplicate!.id }))
+        .statusCode,
+    ).toBe(200);
+    hold.release();
+    expect((await sending).statusCode).toBeLessThan(300);
+    await until('campaign sent', async () => {
+      const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+      return k?.status === 'sent';
+    });
+    expect(outboxNaming('wendeline@merge.example')).toHaveLength(1);
+    const conversation = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.contactId, keep!.id));
+    expect(conversation.filter((m) => m.campaignName === 'Autumn news')).toHaveLength(1);
+  });
 });

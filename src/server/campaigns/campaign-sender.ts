@@ -82,7 +82,6 @@ type Outcome =
       ok: true;
       id: number;
       sentAt: Date;
-      contactId: number;
       subject: string;
       /** The conversation copy: the personalised HTML without the unsubscribe footer. */
       content: string;
@@ -571,15 +570,14 @@ export class CampaignSender {
         beforeDataEnd: () => this.dataEnds.mark(row.id),
       });
       return {
-        receipt,
         ok: true,
         id: row.id,
         sentAt: new Date(),
-        contactId: contact.id,
         subject: message.subject,
         content: campaignHtml(campaign, contact, signature),
         campaignName: campaign.name,
         messageId: row.messageId,
+        receipt,
       };
     } catch (error) {
       return { ok: false, id: row.id, error: (error as Error).message.slice(0, 1000) };
@@ -601,20 +599,20 @@ export class CampaignSender {
       await this.o.db.execute(sql`
       with sent as (
         select * from json_to_recordset(${JSON.stringify(sent)}::json) as v(
-          id int, "sentAt" timestamptz, "contactId" int, subject text, content text,
+          id int, "sentAt" timestamptz, subject text, content text,
           "campaignName" text, "messageId" text)
       ), marked_sent as (
         update campaign_recipients r
         set status = 'sent', sent_at = v."sentAt", error_message = null, updated_at = now()
         from sent v where r.id = v.id
       ), conversation as (
-        -- Not for someone erased since the message was handed over. The key-share lock keeps an
-        -- erasure under way from deleting them before this commits (it then removes this copy).
+        -- The recipient row's contact now: the kept one after a merge, none once erased. The
+        -- key-share lock keeps an erasure under way from deleting them before this commits (its
+        -- own clean-up then finds the copy).
         insert into contact_messages (contact_id, sender, subject, content, campaign_name, sent_at, message_id)
-        select v."contactId", 'admin', v.subject, v.content, v."campaignName", v."sentAt", v."messageId"
-        from sent v join contacts c on c.id = v."contactId"
+        select c.id, 'admin', v.subject, v.content, v."campaignName", v."sentAt", v."messageId"
+        from sent v join campaign_recipients r on r.id = v.id join contacts c on c.id = r.contact_id
         for key share of c
-        returning contact_id
       ), marked_failed as (
         update campaign_recipients r
         set status = 'failed', error_message = v.error, updated_at = now()
@@ -625,9 +623,10 @@ export class CampaignSender {
         set attempted_at = ${new Date().toISOString()}::timestamptz, attempt_provider = ${via}, data_end_at = null
         where id in ${idsOf(attempting.map((d) => d.row.id))}
       )
-      select v.id from sent v where v."contactId" not in (select contact_id from conversation)`),
+      select r.id from sent v join campaign_recipients r on r.id = v.id where r.email is null`),
     );
-    // Erased during the hand-over: the erasure may have cleaned the outbox before the copy was written.
+    // Erased (the row anonymised) during the hand-over: the erasure may have cleaned the outbox
+    // before the copy was written.
     const gone = new Set(erased.map((e) => Number(e.id)));
     for (const o of sent) if (o.ok && gone.has(o.id)) await removeOutboxCopy(o.receipt);
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignRecipients,
@@ -9,12 +9,14 @@ import {
   contacts,
   mailQueue,
 } from '../../src/db/schema/index.ts';
+import { eraseContacts } from '../../src/server/contacts/erase-contacts.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Erasure racing a send (docs/personal-data.md): a message handed to the mailer before the
  * erasure commits is written to the outbox after the erasure has cleaned it. Its sender removes
- * that copy, and a campaign still finishes, its recipient row anonymised.
+ * that copy, and a campaign still finishes, its recipient row anonymised; a merge at that moment
+ * keeps the copy. A bulk erasure's later batches read the files written since its first.
  */
 
 let t: TestApp;
@@ -177,5 +179,35 @@ describe('an erasure while a message is being handed over', () => {
       .from(contactMessages)
       .where(eq(contactMessages.contactId, keep!.id));
     expect(conversation.filter((m) => m.campaignName === 'Autumn news')).toHaveLength(1);
+  });
+
+  it('a bulk erasure also deletes a file written between two of its batches', async () => {
+    const [first, second] = await t.database.db
+      .insert(contacts)
+      .values([
+        { name: 'Pell Avery', email: 'pell@bulk.example', message: 'x' },
+        { name: 'Rook Lindqvist', email: 'rook@bulk.example', message: 'y' },
+      ])
+      .returning();
+    const dir = path.join(t.dataDir, 'outbox');
+    fs.mkdirSync(dir, { recursive: true });
+    let written = false;
+    const erased = await eraseContacts(
+      t.database.db,
+      (window) => {
+        // The second batch's window: the first batch has committed and had the outbox read.
+        if (window && window.after >= first!.id && !written) {
+          fs.writeFileSync(
+            path.join(dir, 'between-batches.eml'),
+            'To: rook@bulk.example\r\nSubject: Hello Rook\r\n\r\nA notification about Rook.\r\n',
+          );
+          written = true;
+        }
+        return inArray(contacts.id, [first!.id, second!.id]);
+      },
+      { hashKey: t.app.addressHashKey, outboxDir: dir, batchSize: 1 },
+    );
+    expect({ erased, written }).toEqual({ erased: 2, written: true });
+    expect(outboxNaming('rook@bulk.example')).toEqual([]);
   });
 });

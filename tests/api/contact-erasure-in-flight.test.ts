@@ -11,6 +11,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { eraseContacts } from '../../src/server/contacts/erase-contacts.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Erasure racing a send (docs/personal-data.md): a message handed to the mailer before the
@@ -30,16 +31,6 @@ beforeAll(async () => {
   cookie = await signIn(t.app);
 });
 afterAll(async () => t.close());
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * Holds every send until `release()`: `held` resolves once a message has reached the mailer (its
@@ -90,10 +81,10 @@ describe('an erasure while a message is being handed over', () => {
     expect((await call('DELETE', `/api/admin/contacts/${c!.id}`)).statusCode).toBe(204);
     hold.release();
     // The erasure marked it cancelled; the worker, once its hand-over ends, records it as sent.
-    const settled = await until('the notification recorded as sent', async () => {
-      const rows = await t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id));
-      return rows.length > 0 && rows.every((r) => r.status === 'sent') && rows;
-    });
+    const settled = await until(
+      () => t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id)),
+      (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
+    );
     expect(settled).toMatchObject([{ subject: '(erased)', html: '' }]);
     expect(outboxNaming('Brackwater')).toEqual([]);
   });
@@ -102,10 +93,10 @@ describe('an erasure while a message is being handed over', () => {
     const lead = { name: 'Tamsin Orrery', email: 'tamsin@erase.example', message: 'Clockwork shop' };
     expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: lead })).statusCode).toBe(201);
     const [c] = await t.database.db.select().from(contacts).where(eq(contacts.email, lead.email));
-    await until('the lead notification sent', async () => {
-      const rows = await t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id));
-      return rows.length > 0 && rows.every((r) => r.status === 'sent');
-    });
+    await until(
+      () => t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id)),
+      (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
+    );
     const campaign = (
       await call('POST', '/api/admin/campaigns', {
         name: 'Spring news',
@@ -120,11 +111,10 @@ describe('an erasure while a message is being handed over', () => {
     expect((await call('DELETE', `/api/admin/contacts/${c!.id}`)).statusCode).toBe(204);
     hold.release();
     expect((await sending).statusCode).toBeLessThan(300);
-    await until('campaign sent', async () => {
-      const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-      return k?.status === 'sent';
-    });
-    const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    const [k] = await until(
+      () => t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)),
+      ([row]) => row?.status === 'sent',
+    );
     expect(k).toMatchObject({ recipientCount: 1, sentCount: 1, failedCount: 0 });
     const recipients = await t.database.db
       .select()
@@ -169,10 +159,10 @@ describe('an erasure while a message is being handed over', () => {
     ).toBe(200);
     hold.release();
     expect((await sending).statusCode).toBeLessThan(300);
-    await until('campaign sent', async () => {
-      const [k] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-      return k?.status === 'sent';
-    });
+    await until(
+      () => t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)),
+      ([row]) => row?.status === 'sent',
+    );
     expect(outboxNaming('wendeline@merge.example')).toHaveLength(1);
     const conversation = await t.database.db
       .select()

@@ -118,6 +118,11 @@ export class MailQueueWorker {
     this.loop.start(intervalMs);
   }
 
+  /** Resolves once the passes started or queued so far (a message in the provider's hands among them) have ended. */
+  idle(): Promise<void> {
+    return this.loop.exclusive(async () => {});
+  }
+
   /** Asks for a pass soon (after an enqueue); nudges coalesce, so one per lead is fine. */
   nudge(): void {
     this.loop.nudge();

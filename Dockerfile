@@ -20,6 +20,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./

@@ -77,5 +77,8 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS },
+    // The admin registers a service worker (decision 071); only the tests about it let it run
+    // (`serviceWorkers: 'allow'`), so every other test sees the network as before.
+    serviceWorkers: 'block',
   },
 });

@@ -97,6 +97,51 @@ export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
         log(what);
         rows.push({ what, figure: ms(await timed(url)), target: '≤ 50 ms at 1M' });
       }
+      // The pipeline (decisions 063, 064): a third of the contacts get a deal value first (the
+      // totals triggers fold it in), then the board, a column's next page, a move and the report.
+      await database.db.execute(sql`update contacts set deal_value = (id % 1000) * 1000 where id % 3 = 0`);
+      await database.db.execute(sql`analyze contacts`);
+      log('board: first screen');
+      rows.push({
+        what: 'board: first screen (5 columns, 50 cards each, counts and sums), p95',
+        figure: ms(await timed('/api/admin/pipeline')),
+        target: '≤ 150 ms at 1M',
+      });
+      const board = (await get('/api/admin/pipeline')).json() as {
+        columns: { status: string; cards: { id: number }[]; nextCursor: string | null }[];
+      };
+      const busiest = board.columns.find((c) => c.nextCursor) ?? board.columns[0]!;
+      log("board: a column's next page");
+      rows.push({
+        what: "board: a column's next page (50), p95",
+        figure: ms(await timed(`/api/admin/pipeline/${busiest.status}?cursor=${busiest.nextCursor ?? ''}`)),
+        target: '≤ 50 ms at 1M',
+      });
+      log('board: a move');
+      const moves: number[] = [];
+      const movable = busiest.cards.map((c) => c.id);
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/admin/contacts/${movable[i % movable.length]}/status`,
+          headers: { cookie },
+          payload: { status: i % 2 === 0 ? 'qualified' : 'contacted' },
+        });
+        moves.push(performance.now() - t);
+        if (res.statusCode !== 200) throw new Error(`move: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      rows.push({
+        what: 'board: a move (status change with its history row), p95',
+        figure: ms(percentile(moves, 95)),
+        target: '≤ 50 ms at 1M',
+      });
+      log('revenue by source: 365 days');
+      rows.push({
+        what: 'revenue by first-touch source, 365 days, p95',
+        figure: ms(await timed('/api/admin/reports/sources?days=365')),
+        target: '≤ 500 ms at 1M',
+      });
       for (const [what, q] of [
         ['contacts: count of every contact (once per search), p95', ''],
         ['contacts: count of a broad search (once per search), p95', '?q=invoices'],

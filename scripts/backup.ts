@@ -21,7 +21,7 @@ try {
   // The secret is not in the database: without it a restore loses the Gmail token and old unsubscribe links.
   if (!config.appSecret)
     console.log(
-      `  Keep ${config.dataDir}/app-secret safe too (it is not in the backup; see README 'Backups').`,
+      `  Keep ${config.dataDir}/app-secret safe too (it is not in the backup; see docs/deploy.md 'Backups').`,
     );
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError) {

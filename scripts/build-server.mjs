@@ -32,6 +32,11 @@ await esbuild.build({
   target: 'node24',
   sourcemap: true,
   legalComments: 'none',
+  // Comments and indentation out (names stay, so stack traces still read; the source map maps
+  // them back): V8 keeps a module's source text for its whole life, and our comments' '—', '…'
+  // and '§' made it a two-byte string, 3.3 MB of heap for a 1.7 MB file (now 1.3 MB, one byte a
+  // character, measured in a heap snapshot of the idle server).
+  minifyWhitespace: true,
   logLevel: 'warning',
   // A CommonJS module inside the bundle (none today) would call require: give it Node's.
   banner: {
@@ -52,6 +57,8 @@ await esbuild.build({
 // bundle, beside main.js.
 fs.cpSync(path.join(root, 'src/db/migrations'), path.join(serverDir, 'migrations'), { recursive: true });
 fs.copyFileSync(path.join(root, 'src/db/init-pglite.mjs'), path.join(serverDir, 'init-pglite.mjs'));
+// The backup's file copy runs in a worker thread started from this file (decision 062).
+fs.copyFileSync(path.join(root, 'src/db/snapshot-worker.mjs'), path.join(serverDir, 'snapshot-worker.mjs'));
 
 // The manifest path src/db/client.ts reads too (PGlite's exports do not include it).
 const manifest = path.join(root, 'node_modules/@electric-sql/pglite/package.json');

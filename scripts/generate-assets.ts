@@ -9,6 +9,9 @@
  *     VP9, and frame 0 becomes the poster.
  *   - src/web/public/{apple-touch-icon.png,icon-192.png,icon-512.png,og-image.png}: the favicon
  *     set and the Open Graph card, rendered from the SVG logo.
+ *   - src/web/public/icon-maskable-{192,512}.png (`--only=admin-icons`): the installable admin's
+ *     maskable icons (decision 071): the logo inside the central 80 % circle a launcher may crop
+ *     to, on a background that fills the square.
  *
  * Usage: node --import tsx scripts/generate-assets.ts [--only=<project id>]
  */
@@ -290,6 +293,20 @@ async function encodeProject(page: Page, id: string, html: string): Promise<void
   }
 }
 
+async function renderMaskableIcons(page: Page): Promise<void> {
+  const logo = await readFile(path.join(root, 'src/web/assets/brand-logo.svg'), 'utf8');
+  const logoUri = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
+  for (const size of [192, 512]) {
+    // The logo's box at half the side: its corners stay within the safe zone's radius (40 %).
+    const logoSize = Math.round(size / 2);
+    await page.setViewportSize({ width: size, height: size });
+    await page.setContent(
+      `<body style="margin:0;background:#0c0f24;display:grid;place-items:center;width:${size}px;height:${size}px"><img src="${logoUri}" style="width:${logoSize}px;height:${logoSize}px"></body>`,
+    );
+    await page.screenshot({ path: path.join(publicDir, `icon-maskable-${size}.png`) });
+  }
+}
+
 async function renderIcons(page: Page): Promise<void> {
   const logo = await readFile(path.join(root, 'src/web/assets/brand-logo.svg'), 'utf8');
   const logoUri = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
@@ -346,6 +363,7 @@ try {
     if (!only || only === id) await encodeProject(page, id, html);
   }
   if (!only || only === 'icons') await renderIcons(page);
+  if (!only || only === 'admin-icons') await renderMaskableIcons(page);
 } finally {
   await browser.close();
 }

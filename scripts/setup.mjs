@@ -1,4 +1,4 @@
-// `npm run setup`: what `npm start` does before it serves (README 'Deploy', systemd): fetches the
+// `npm run setup`: what `npm start` does before it serves (docs/deploy.md, systemd): fetches the
 // tested Node when this one is older (decision 042), installs the locked packages on it and builds
 // what is stale, then prints the command a service manager's ExecStart runs. `npm ci` or
 // `npm run build` alone cannot do this on an older Node: `engine-strict` refuses the install there,

@@ -6,21 +6,27 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_BROWSER_PATH } from './chromium.mjs';
+import { CHROMIUM_PATH, TEST_BROWSER_PATH } from './chromium.mjs';
 import { checkNode, ensureBuild, ensurePackages, root, run, switchToTestedNode } from './ensure.mjs';
 
 /**
  * Debian packages the suites drive as real parts: Chromium's headless shell (browser suite,
- * decision 052), nginx (the proxy in the security suite), LibreOffice Calc and Python (the CSV
- * export is read back by a real spreadsheet and Python's csv module). Installed with apt when
+ * decision 052) and the full Chromium (tests/e2e/admin-push.spec.ts: notifications, decision 071), nginx (the proxy in the security suite), LibreOffice Calc and Python (the CSV
+ * export is read back by a real spreadsheet and Python's csv module), and Java for the W3C Nu HTML
+ * Checker (tests/api/html-valid.test.ts). Installed with apt when
  * missing and apt is usable as root; otherwise the message says what to install.
  */
 const needed = [
   { binary: TEST_BROWSER_PATH, pkg: 'chromium-headless-shell', env: 'CHROMIUM_PATH' },
+  // The full browser for the push notification spec: the headless shell shows no notification.
+  { binary: CHROMIUM_PATH, pkg: 'chromium', env: 'CHROMIUM_PATH' },
   { binary: process.env.NGINX_PATH || '/usr/sbin/nginx', pkg: 'nginx-light', env: 'NGINX_PATH' },
   { binary: 'soffice', pkg: 'libreoffice-calc' },
   { binary: process.env.DOVECOT_PATH || '/usr/sbin/dovecot', pkg: 'dovecot-imapd', env: 'DOVECOT_PATH' },
   { binary: 'python3', pkg: 'python3' },
+  { binary: 'java', pkg: 'default-jre-headless' },
+  // The site media tests make a test video and its poster (tests/api/site-media.test.ts).
+  { binary: 'ffmpeg', pkg: 'ffmpeg' },
 ];
 
 const present = ({ binary }) =>

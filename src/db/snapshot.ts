@@ -1,18 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * A consistent snapshot of an open embedded database (decision 022): PGlite's
- * `dumpDataDir('gzip')` copies every file of the data folder into a gzipped tar while holding
- * PGlite's query lock, so no statement runs during the copy. PGlite is one single-threaded
- * PostgreSQL backend and every commit has reached the WAL on disk before it returns, so the copy
- * is exactly what a power cut at that instant would leave: opening it runs PostgreSQL's crash
- * recovery, which keeps every committed transaction and drops any that was still open. The
- * CHECKPOINT first only makes that recovery short (little WAL to replay).
+ * A consistent snapshot of an open embedded database, taken while it keeps answering
+ * (decisions 022 and 062): an online base backup, PostgreSQL's own method (the one pg_basebackup
+ * uses), of the data folder PGlite keeps as real files on disk (its NodeFS mounts the folder).
  *
- * @returns the `.tar.gz` bytes (the whole database in memory: fine for a small CRM's data).
+ * 1. A temporary physical replication slot holds every WAL segment from now on (a checkpoint
+ *    meanwhile would otherwise delete the one the copy starts from), then
+ *    `pg_backup_start(label, fast)` checkpoints and forces full-page images into the WAL.
+ * 2. A worker thread (snapshot-worker.mjs) copies the folder's files into a gzipped tar: the
+ *    server's thread only relays the archive's 1 MB chunks, so PGlite runs requests meanwhile and
+ *    the copy does not wait behind them. A page changing under the copy may be read torn or old;
+ *    the WAL holds its full image from after the start.
+ * 3. `pg_backup_stop()` ends the backup (and switches the WAL segment); its `backup_label` (and
+ *    `tablespace_map`, never non-empty here) go into the archive, with every WAL segment from the
+ *    start's to the stop's.
+ *
+ * Opening the archive (restore, or `loadDataDir`) finds `backup_label`: PostgreSQL starts its
+ * recovery at the start's checkpoint and replays the WAL to the end, so the database is exactly as
+ * it was at some instant between start and stop: every commit acknowledged before the start is in
+ * it, none half. The archive is a tar in PGlite's `dumpDataDir` layout (`/PG_VERSION`, `/base/…`):
+ * backups taken with `dumpDataDir` before (no `backup_label`: crash recovery) restore the same way.
+ *
+ * @param folder the data folder PGlite opened (its files are read directly).
+ * @returns the `.tar.gz` as chunks; the backup is ended (and its slot dropped) when they are all
+ *   read, when the reader stops early, or on an error (thrown to the reader).
  */
-export async function pgliteSnapshot(client: PGlite): Promise<Uint8Array> {
+export async function* pgliteSnapshot(client: PGlite, folder: string): AsyncGenerator<Uint8Array> {
+  await client.query(
+    `select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = '${SLOT}'`,
+  );
+  await client.query(`select pg_create_physical_replication_slot('${SLOT}', true, true)`);
+  let started = false;
+  let stopped = false;
+  let worker: Worker | undefined;
+  try {
+    const start = (
+      await client.query<{ file: string }>(
+        `select pg_walfile_name(pg_backup_start('agency-site backup', true)) as file`,
+      )
+    ).rows[0]!.file;
+    started = true;
+    const inbox = new Inbox();
+    worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), { workerData: { folder } });
+    worker.on('message', (message: WorkerMessage) => inbox.put(message));
+    worker.on('error', (error) => inbox.put({ type: 'error', message: error.message }));
+    worker.on('exit', (code) => inbox.put({ type: 'error', message: `the copy stopped (exit ${code})` }));
+    for (;;) {
+      const message = await inbox.take();
+      if (message.type === 'chunk') {
+        yield message.bytes;
+        worker.postMessage({ type: 'more' });
+      } else if (message.type === 'tree-done') {
+        const stop = (
+          await client.query<{ labelfile: string; spcmapfile: string | null; file: string }>(
+            'select labelfile, spcmapfile, pg_walfile_name(lsn) as file from pg_backup_stop(false)',
+          )
+        ).rows[0]!;
+        stopped = true;
+        const segments = (await fs.promises.readdir(path.join(folder, 'pg_wal')))
+          .filter((name) => WAL_SEGMENT.test(name) && name >= start && name <= stop.file)
+          .sort();
+        if (segments[0] !== start || segments.at(-1) !== stop.file) {
+          throw new Error(
+            `the WAL of the backup is incomplete (${start} … ${stop.file}, found ${segments.join(' ')})`,
+          );
+        }
+        worker.postMessage({ type: 'finish', label: stop.labelfile, spcmap: stop.spcmapfile, segments });
+      } else if (message.type === 'end') {
+        return;
+      } else {
+        throw new Error(`the backup copy failed: ${message.message}`);
+      }
+    }
+  } finally {
+    await worker?.terminate();
+    if (started && !stopped) await client.query('select pg_backup_stop(false)').catch(() => {});
+    await client.query(`select pg_drop_replication_slot('${SLOT}')`).catch(() => {});
+  }
+}
+
+/**
+ * The snapshot of a database with no folder of its own on disk (an in-memory one, as the tests
+ * open): PGlite's `dumpDataDir`, which copies every file under its query lock (no statement runs
+ * meanwhile; opening the copy runs crash recovery). Fine for small databases only: it freezes
+ * requests for the whole copy, which is why a database on disk takes {@link pgliteSnapshot}.
+ */
+export async function* pgliteDumpSnapshot(client: PGlite): AsyncGenerator<Uint8Array> {
   await client.exec('checkpoint');
   const blob = await client.dumpDataDir('gzip');
-  return new Uint8Array(await blob.arrayBuffer());
+  yield new Uint8Array(await blob.arrayBuffer());
+}
+
+/** The slot that keeps the backup's WAL: temporary, so it vanishes with the process too. */
+const SLOT = 'agency_site_backup';
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+type WorkerMessage =
+  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'tree-done' }
+  | { type: 'end' }
+  | { type: 'error'; message: string };
+
+/** Messages in arrival order, taken one at a time. */
+class Inbox {
+  private readonly queue: WorkerMessage[] = [];
+  private waiting: ((message: WorkerMessage) => void) | undefined;
+
+  put(message: WorkerMessage): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting(message);
+    else this.queue.push(message);
+  }
+
+  take(): Promise<WorkerMessage> {
+    const next = this.queue.shift();
+    if (next) return Promise.resolve(next);
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
 }

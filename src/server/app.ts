@@ -1,143 +1,48 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Database, Db } from '../db/client.ts';
+import Fastify from 'fastify';
+import './app-decorations.ts';
 import { VisitCounter } from './analytics/visit-counter.ts';
+import type { BuildAppOptions } from './app-options.ts';
+import { registerRoutes } from './app-routes.ts';
 import { SECOND_FACTOR_MAX_FAILURES, SECOND_FACTOR_WINDOW_S } from './auth/limit-second-factor-attempt.ts';
 import { startControlChannel } from './backup/control-channel.ts';
 import { DailyBackup } from './backup/daily-backup.ts';
 import { CampaignSender } from './campaigns/campaign-sender.ts';
 import type { AppConfig } from './config.ts';
 import { RetentionWorker } from './contacts/retention.ts';
+import { ErasureScrubber } from './contacts/scrub-erased.ts';
 import { resolveAppSecret } from './crypto/app-secret.ts';
 import { deriveKey } from './crypto/secret-box.ts';
-import { createMailer, type Mailer } from './mail/create-mailer.ts';
+import { createMailer } from './mail/create-mailer.ts';
 import { GmailReader } from './mail/gmail/gmail-reader.ts';
 import { ImapPoller } from './mail/inbound/imap-poller.ts';
 import { MailQueueWorker } from './mail/mail-queue.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
-import { apiContractPlugin } from './plugins/api-contract.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
-import { rateLimitError } from './plugins/rate-limit-error.ts';
-import { rejectNulCharacters } from './plugins/reject-nul.ts';
-import { securityPlugin } from './plugins/security.ts';
-import { guardWithSession, sessionPlugin } from './plugins/session.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
+import { PushWorker } from './push/push-worker.ts';
+import { VapidKeyStore } from './push/vapid-keys.ts';
 import { createLimiter } from './rate-limits/create-limiter.ts';
-import { postgresRateLimitStore } from './rate-limits/postgres-rate-limit-store.ts';
-import { adminAnalyticsRoutes } from './routes/admin/analytics.ts';
-import { adminAuthRoutes } from './routes/admin/auth.ts';
-import { adminBackupRoutes } from './routes/admin/backups.ts';
-import { adminCampaignRoutes } from './routes/admin/campaigns.ts';
-import { adminClientRoutes } from './routes/admin/clients.ts';
-import { adminContactImportRoutes } from './routes/admin/contact-import.ts';
-import { adminContactRoutes } from './routes/admin/contacts.ts';
-import { adminCredentialRoutes } from './routes/admin/credentials.ts';
-import { adminMailSettingsRoutes } from './routes/admin/mail-settings.ts';
-import { adminReplyRoutes } from './routes/admin/replies.ts';
-import { adminSecurityLoginRoutes, adminSecurityRoutes } from './routes/admin/security.ts';
-import { adminTagRoutes } from './routes/admin/tags.ts';
-import { adminTaskRoutes } from './routes/admin/tasks.ts';
-import { apiDocsRoutes } from './routes/api-docs.ts';
-import { contactRoutes } from './routes/contact.ts';
-import { googleAuthRoutes } from './routes/google-auth.ts';
-import { healthRoutes } from './routes/health.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { unsubscribeRoutes } from './routes/unsubscribe.ts';
-import { versionRoutes } from './routes/version.ts';
+import { MediaCleanupWorker } from './site/media-cleanup.ts';
+import { PublishedSite, SITE_POLL_MS, SITE_SCHEDULE_POLL_MS } from './site/published-site.ts';
+import { ensureSiteContent } from './site/site-content.ts';
 import { SpamRetentionWorker } from './spam/spam-retention.ts';
 import { TaskReminderWorker } from './tasks/task-reminders.ts';
 import { VAULT_FAILURE_WINDOW_S, VAULT_MAX_FAILURES, VaultAccess } from './vault/vault-access.ts';
 import { initVault } from './vault/vault-keys.ts';
-import { LandingFastPath } from './web/landing-fast-path.ts';
-import type { Pages } from './web/load-pages.ts';
+import { fastPathServer, LandingFastPath } from './web/landing-fast-path.ts';
 import { RequestLogSummary, SummarisingLogController } from './web/request-log-summary.ts';
-import { webRoutes } from './web/web-routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-    database: Database;
-    db: Db;
-    mailer: Mailer;
-    mailQueue: MailQueueWorker;
-    visits: VisitCounter;
-    vault: VaultAccess;
-    campaigns: CampaignSender;
-    /** The morning task reminder (decision 025); null when `REMINDER_HOUR=off`. */
-    reminders: TaskReminderWorker | null;
-    /** The daily erasure of spam older than 30 days (decision 037). */
-    spamRetention: SpamRetentionWorker;
-    /** The embedded database's daily backup and the snapshots for `npm run backup`. */
-    backups: DailyBackup;
-    /** Imports replies from IMAP_URL's mailbox (decision 023); null without IMAP_URL. */
-    imapPoller: ImapPoller | null;
-    /** Imports replies from the connected Gmail account when it may read them (decision 023). */
-    gmailPoller: GmailReader;
-    /** Key that signs unsubscribe links. */
-    unsubscribeKey: Buffer;
-    /** Key of the unsubscribe list's address hashes (contacts/address-hash.ts). */
-    addressHashKey: Buffer;
-    /** The daily erasure of inactive contacts (`RETENTION_MONTHS`); null when off. */
-    retention: RetentionWorker | null;
-    /** The app secret (APP_SECRET or generated into the data folder). */
-    appSecret: string;
-    /** Key that seals the Gmail refresh token at rest. */
-    tokenKey: Buffer;
-    /** The Prometheus metrics of `GET /metrics` (decision 043). */
-    metrics: AppMetrics;
-    /**
-     * The account's second-factor lockout (decision 038): 10 wrong codes in 15 minutes lock the
-     * second step for 15 minutes, counted in PostgreSQL with DATABASE_URL (every instance).
-     */
-    secondFactorLockout: RateLimiterAbstract;
-    /** Every route as `METHOD url`, collected as they register (tests derive guards from it). */
-    routeList: { method: string; url: string }[];
-  }
-}
+import { WebhookWorker } from './webhooks/webhook-worker.ts';
 
 /** How long shutdown waits for a sender's message in flight before abandoning it (ms). */
 const WORKER_STOP_DEADLINE_MS = 4000;
 
-export interface BuildAppOptions {
-  config: AppConfig;
-  database: Database;
-  /** Rendered front-end pages, or null to serve the API only (API tests). */
-  pages: Pages | null;
-  logger?: FastifyServerOptions['logger'];
-  /** How often visit counts are written to the database (ms). */
-  visitFlushMs?: number;
-  /** How often the mail queue is polled (ms); it is also nudged after each enqueue. */
-  mailQueuePollMs?: number;
-  /** Retry delay after the n-th failed attempt of a queued message (ms). */
-  mailBackoff?: (attempt: number) => number;
-  /** How often the campaign worker looks for pending recipients (ms). */
-  campaignPollMs?: number;
-  /** How often the IMAP mailbox is checked besides IDLE's announcements (ms). */
-  imapPollMs?: number;
-  /** How often the connected Gmail account's history is read (ms). */
-  gmailPollMs?: number;
-  /** The clock the daily cap is counted by (tests move it). */
-  now?: () => Date;
-  /** How often the task reminder checks whether today's is due (ms). */
-  reminderPollMs?: number;
-  /**
-   * Answer `npm run backup` on a loopback port named in `DATA_DIR/control.json` (embedded
-   * database only; main.ts turns it on, tests that need it too).
-   */
-  backupControl?: boolean;
-  /** Daily backup timing (tests): how often it looks (ms) and the age that makes one due (ms). */
-  backupCheckMs?: number;
-  backupIntervalMs?: number;
-}
+/** Calls an API token may make per minute, counted across instances (decision 065). */
+const TOKEN_CALLS_PER_MINUTE = 120;
 
 /**
- * Builds the Fastify app without listening (STYLE.md: `buildApp`, tests `inject` into it).
- * Order matters: validation and error shape first so every route inherits them; security headers,
- * CSRF and rate limiting before any route; then public routes, admin routes behind the session
- * guard, and the front end last because it owns the not-found handler.
+ * Builds the Fastify app without listening (STYLE.md: `buildApp`, tests `inject` into it): the
+ * decorations (keys, limiters, workers; app-decorations.ts), the workers' start and stop hooks,
+ * then the plugins and routes in their order (app-routes.ts).
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database, pages } = options;
@@ -146,24 +51,12 @@ export async function buildApp(options: BuildAppOptions) {
   const trustsProxy = config.trustProxy !== false;
   const logSummary = new RequestLogSummary();
   const app = Fastify({
+    // The onReady hook may render the landing for the live content version in a worker (decision
+    // 067): seconds on a busy machine, past Fastify's default 10 s for a hook.
+    pluginTimeout: 60_000,
     logger: options.logger ?? false,
     logController: new SummarisingLogController(logSummary),
-    serverFactory: (handler, rawOptions) => {
-      const serverOptions = rawOptions as {
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-        connectionTimeout?: number;
-      };
-      const server = http.createServer((req, res) => {
-        if (landing?.handle(req, res, trustsProxy)) return;
-        handler(req, res);
-      });
-      // What Fastify sets on a server it creates itself (fastify/lib/server.js).
-      server.keepAliveTimeout = serverOptions.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = serverOptions.requestTimeout ?? 0;
-      server.setTimeout(serverOptions.connectionTimeout ?? 0);
-      return server;
-    },
+    serverFactory: fastPathServer(() => landing, trustsProxy),
     trustProxy: trustProxyOption(config.trustProxy),
     // Refusals made before any route or hook runs, in the app's `{ error }` shape (errors.ts).
     frameworkErrors,
@@ -205,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
       log: app.log,
       dailyLimit: config.mail.dailyLimit,
       siteName: config.site.name,
+      adminUrl: config.publicUrl,
       fromAddress: config.mail.from.address,
       backoff: options.mailBackoff,
       staleSendingMs: database.kind === 'pglite' ? 0 : undefined,
@@ -225,6 +119,17 @@ export async function buildApp(options: BuildAppOptions) {
       (ip, ua, source) => app.visits.record(ip, ua, source),
       logSummary,
     );
+  app.decorate(
+    'publishedSite',
+    pages
+      ? new PublishedSite({
+          db: database.db,
+          pages,
+          log: app.log,
+          onSwap: async () => landing?.replacePage(pages.landing, app),
+        })
+      : null,
+  );
   // Client addresses are counted as an HMAC in the shared counters, never stored as they are.
   const addressKey = deriveKey(appSecret, 'rate-limit-address');
   const hashAddress = (address: string) =>
@@ -251,8 +156,47 @@ export async function buildApp(options: BuildAppOptions) {
       durationSeconds: SECOND_FACTOR_WINDOW_S,
     }),
   );
+  app.decorate('webhookKey', deriveKey(appSecret, 'webhook-secret'));
+  app.decorate(
+    'webhooks',
+    new WebhookWorker({
+      db: database.db,
+      log: app.log,
+      key: app.webhookKey,
+      allowPrivate: config.webhookAllowPrivate,
+      metrics,
+      resolve: options.webhookResolve,
+      backoff: options.webhookBackoff,
+      timeoutMs: options.webhookTimeoutMs,
+    }),
+  );
+  app.decorate('vapidKeys', new VapidKeyStore(database.db, deriveKey(appSecret, 'push-vapid')));
+  app.decorate(
+    'push',
+    new PushWorker({
+      db: database.db,
+      log: app.log,
+      vapid: app.vapidKeys,
+      // RFC 8292 §2.1: a contact for the push service; the site when it is https, else the owner.
+      subject: config.publicUrl.startsWith('https://')
+        ? config.publicUrl
+        : `mailto:${config.mail.notifyEmail}`,
+      allowPrivate: config.webhookAllowPrivate,
+      resolve: options.pushResolve ?? options.webhookResolve,
+      backoff: options.pushBackoff,
+      ca: options.pushCa,
+      metrics,
+    }),
+  );
   app.decorate('unsubscribeKey', deriveKey(appSecret, 'unsubscribe'));
   app.decorate('addressHashKey', deriveKey(appSecret, 'address-hash'));
+  app.decorate(
+    'scrubber',
+    database.kind === 'pglite'
+      ? new ErasureScrubber({ db: database.db, log: app.log, delayMs: options.scrubDelayMs })
+      : null,
+  );
+  const onErased = () => app.scrubber?.schedule();
   app.decorate(
     'retention',
     config.retentionMonths === null
@@ -261,16 +205,17 @@ export async function buildApp(options: BuildAppOptions) {
           db: database.db,
           log: app.log,
           months: config.retentionMonths,
-          erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir },
+          erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir, onErased },
           now: options.now,
         }),
   );
+  app.decorate('mediaCleanup', new MediaCleanupWorker({ db: database.db, log: app.log, now: options.now }));
   app.decorate(
     'spamRetention',
     new SpamRetentionWorker({
       db: database.db,
       log: app.log,
-      erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir },
+      erase: { hashKey: app.addressHashKey, outboxDir: config.mail.outboxDir, onErased },
       now: options.now,
     }),
   );
@@ -301,14 +246,23 @@ export async function buildApp(options: BuildAppOptions) {
           to: config.mail.notifyEmail,
           siteName: config.site.name,
           publicUrl: config.publicUrl,
-          queued: () => app.mailQueue.nudge(),
+          queued: () => {
+            app.mailQueue.nudge();
+            app.push.nudge();
+          },
           now: options.now,
         }),
   );
   app.decorate(
     'backups',
     new DailyBackup({
-      snapshot: database.snapshot,
+      // An erasure's pending scrub runs first: no backup taken after it holds the person.
+      snapshot: database.snapshot
+        ? async function* () {
+            await app.scrubber?.flush();
+            yield* database.snapshot!();
+          }
+        : undefined,
       dataDir: config.dataDir,
       keep: config.backupKeep,
       log: app.log,
@@ -353,13 +307,18 @@ export async function buildApp(options: BuildAppOptions) {
     await Promise.all([
       app.mailQueue.stop(WORKER_STOP_DEADLINE_MS),
       app.campaigns.stop(WORKER_STOP_DEADLINE_MS),
+      app.webhooks.stop(WORKER_STOP_DEADLINE_MS),
+      app.push.stop(WORKER_STOP_DEADLINE_MS),
       app.reminders?.stop(WORKER_STOP_DEADLINE_MS),
       app.retention?.stop(WORKER_STOP_DEADLINE_MS),
       app.spamRetention.stop(WORKER_STOP_DEADLINE_MS),
+      app.mediaCleanup.stop(WORKER_STOP_DEADLINE_MS),
       app.backups.stop(WORKER_STOP_DEADLINE_MS),
+      app.scrubber?.stop(),
       closeControl?.(),
       app.imapPoller?.stop(WORKER_STOP_DEADLINE_MS),
       app.gmailPoller.stop(WORKER_STOP_DEADLINE_MS),
+      app.publishedSite?.stop(WORKER_STOP_DEADLINE_MS),
     ]);
   });
   app.addHook('onClose', async () => database.close());
@@ -376,14 +335,24 @@ export async function buildApp(options: BuildAppOptions) {
     logSummary.start(app.log);
     app.mailQueue.start(options.mailQueuePollMs);
     app.campaigns.start(options.campaignPollMs);
+    app.webhooks.start(options.webhookPollMs);
+    app.push.start(options.pushPollMs);
     app.reminders?.start(options.reminderPollMs);
     app.retention?.start();
     app.spamRetention.start();
+    app.mediaCleanup.start();
     app.backups.start();
+    // The content's first version is there before any request. One instance on the embedded
+    // database: its own publishes refresh it, and a slow poll publishes a due 'Publish at'.
+    if (app.publishedSite)
+      await app.publishedSite.start(
+        database.kind === 'postgres' ? SITE_POLL_MS : (options.siteSchedulePollMs ?? SITE_SCHEDULE_POLL_MS),
+      );
+    else await ensureSiteContent(database.db);
     if (options.backupControl && database.snapshot) {
       closeControl = await startControlChannel({
         dataDir: config.dataDir,
-        snapshot: () => app.backups.snapshot(),
+        snapshot: (consume) => app.backups.snapshot(consume),
         log: app.log,
       });
     }
@@ -400,58 +369,21 @@ export async function buildApp(options: BuildAppOptions) {
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
   });
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  rejectNulCharacters(app);
-
-  await app.register(securityPlugin, { scriptHashes: pages?.scriptHashes ?? [], appUrl: config.appUrl });
-  // Sign-in, contact form and second steps: with DATABASE_URL counted in PostgreSQL, so N instances
-  // allow the configured number in total; in memory on the embedded database (decision 038).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: rateLimitError,
-    ...(database.kind === 'postgres' ? { store: postgresRateLimitStore({ database, addressKey }) } : {}),
+  await registerRoutes(app, {
+    database,
+    pages,
+    metrics,
+    addressKey,
+    tokenCallsPerMinute: options.tokenCallsPerMinute ?? TOKEN_CALLS_PER_MINUTE,
+    importIdleMs: options.importIdleMs,
+    now: options.now,
   });
-  await app.register(sessionPlugin);
-  // Before any route: it documents each route as it registers (GET /api/openapi.json).
-  await app.register(apiContractPlugin);
-
-  await app.register(healthRoutes);
-  await app.register(metricsRoutes);
-  await app.register(versionRoutes);
-  await app.register(contactRoutes);
-  await app.register(
-    async (admin) => {
-      await admin.register(adminAuthRoutes);
-      await admin.register(adminSecurityLoginRoutes);
-      await admin.register(async (guarded) => {
-        guardWithSession(guarded);
-        await guarded.register(adminContactRoutes);
-        await guarded.register(adminContactImportRoutes);
-        await guarded.register(adminTagRoutes);
-        await guarded.register(adminTaskRoutes);
-        await guarded.register(adminClientRoutes);
-        await guarded.register(adminAnalyticsRoutes);
-        await guarded.register(adminCredentialRoutes);
-        await guarded.register(adminCampaignRoutes);
-        await guarded.register(adminSecurityRoutes);
-        await guarded.register(adminBackupRoutes);
-        await guarded.register(adminReplyRoutes);
-        await guarded.register(adminMailSettingsRoutes);
-      });
-    },
-    { prefix: '/api/admin' },
-  );
-  await app.register(googleAuthRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(apiDocsRoutes);
-  await app.register(webRoutes, { pages });
 
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+export type { BuildAppOptions };
 
 /**
  * Fastify's `trustProxy` for `TRUST_PROXY`. Fastify 5 treats a bare number as "trust nobody", so

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { loggerOptions } from './logging.ts';
 import { projectRoot } from './project-root.ts';
+import { ensureSiteContent, publishedContent } from './site/site-content.ts';
 import { seedTags } from './tags/tag-operations.ts';
 import { loadPages } from './web/load-pages.ts';
 
@@ -31,10 +32,12 @@ async function main() {
     dataDir: config.dataDir,
   });
   await seedTags(database.db);
+  // The landing shows the live content version from its first request (decision 067).
+  await ensureSiteContent(database.db);
   const pages = await loadPages(
     distDir,
     { ...config.site, demoMode: config.demoMode },
-    { publicUrl: config.appUrl },
+    { publicUrl: config.appUrl, content: (await publishedContent(database.db)) ?? undefined },
   );
   const app = await buildApp({
     config,

@@ -163,3 +163,23 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
   });
 }
+
+/**
+ * Sends a database outbox (the webhook deliveries, decision 066; the push messages, 071): claims
+ * due rows with `claim` and attempts them side by side, batch after batch, until none is due or
+ * `signal` aborts. @returns how many rows were attempted.
+ */
+export async function drainOutbox<T>(
+  claim: () => Promise<T[]>,
+  attempt: (row: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<number> {
+  let total = 0;
+  while (!signal?.aborted) {
+    const claimed = await claim();
+    if (claimed.length === 0) break;
+    total += claimed.length;
+    await Promise.all(claimed.map(attempt));
+  }
+  return total;
+}

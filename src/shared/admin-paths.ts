@@ -9,12 +9,16 @@ export const adminPaths = {
   dashboard: '/admin',
   contacts: '/admin/contacts',
   contactDetail: '/admin/contacts/:id',
+  pipeline: '/admin/pipeline',
   clients: '/admin/clients',
   campaigns: '/admin/campaigns',
   gmailSetup: '/admin/gmail-setup',
   credentials: '/admin/credentials',
   credentialDetail: '/admin/credentials/:id',
   security: '/admin/security',
+  integrations: '/admin/integrations',
+  notifications: '/admin/notifications',
+  site: '/admin/site',
 } as const;
 
 // Matched as React Router matches: case-insensitive, one optional trailing slash.

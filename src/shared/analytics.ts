@@ -43,6 +43,13 @@ export const analyticsSchema = z
     newContacts: z.number(),
     pendingTasks: z.number(),
     overdueTasks: z.number(),
+    /** Contacts held as spam (status `spam`, decision 057): the dashboard's 'N held for review'. */
+    heldSpam: z
+      .number()
+      .int()
+      .describe(
+        "Contacts held as spam (status spam): the dashboard's 'N held for review'; counted in no other figure.",
+      ),
     /** The last 30 days, oldest first, today last. */
     daily: z.array(dailyStatSchema).describe('The last 30 days, oldest first, today last.'),
     /** 'Leads by source': the last 30 days' leads (spam aside), largest first, at most 10 rows. */

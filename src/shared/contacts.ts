@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactRequestSchema } from './contact.ts';
+import { contactFields, contactFieldsResponseShape, fieldsObject } from './contact-fields.ts';
 import { emailFormatSchema } from './email-body.ts';
 import { bodyId, rowId } from './ids.ts';
 import { type StoredLeadSource, storedLeadSourceSchema } from './lead-source.ts';
@@ -9,16 +9,92 @@ export type { StoredLeadSource };
 import { tagSchema } from './tags.ts';
 import { contactTaskSchema } from './tasks.ts';
 
-/** Contact status values the admin sets (docs/product.md §6.3). */
-export const contactStatuses = ['new', 'contacted', 'qualified', 'converted'] as const;
+/**
+ * Contact status values the admin sets (docs/product.md §6.3), in the pipeline's order; `lost`
+ * (decision 063) is a closed deal that did not happen, with a {@link LostReason}.
+ */
+export const contactStatuses = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 
 /** How a contact came in: the public form, Add Contact, or a CSV import. */
 export const contactOrigins = ['form', 'manual', 'import'] as const;
 export type ContactOrigin = (typeof contactOrigins)[number];
+
+/**
+ * The contacts list's switch (decision 058): `leads` are the people who came to the owner, from the
+ * form or added by hand (origin `form` or `manual`); `imported` are the CSV imports; `all` both;
+ * `form` only the form's leads (the dashboard's 'Recent Contacts'). The list and its count default
+ * to `leads`, so an import never pushes a lead off the first page; the CSV export and bulk actions
+ * default to `all` (they take the list's filter as sent).
+ */
+export const contactViews = ['leads', 'imported', 'all', 'form'] as const;
+export type ContactView = (typeof contactViews)[number];
 export const contactStatusSchema = z.enum(contactStatuses, {
   error: `Status must be one of: ${contactStatuses.join(', ')}.`,
 });
+
+/** The labels of the statuses the owner sets (the spec's words). */
+export const contactStatusLabels: Record<ContactStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  converted: 'Converted',
+  lost: 'Lost',
+};
+
+/**
+ * Why a deal was lost (decision 063): `other` comes with the owner's words (`lostReasonText`).
+ */
+export const lostReasons = ['budget', 'timing', 'no_reply', 'other_agency', 'other'] as const;
+export type LostReason = (typeof lostReasons)[number];
+export const lostReasonLabels: Record<LostReason, string> = {
+  budget: 'Budget',
+  timing: 'Timing',
+  no_reply: 'No reply',
+  other_agency: 'Chose another agency',
+  other: 'Other',
+};
+
+/**
+ * A status change's fields (the status route, PATCH, the board, bulk): `lostReason` is required
+ * with `lost` and refused with any other status; `lostReasonText` (at most 500 characters) is
+ * required with `other` and refused otherwise.
+ */
+export const statusChangeShape = {
+  status: contactStatusSchema,
+  lostReason: z
+    .enum(lostReasons, { error: `lostReason must be one of: ${lostReasons.join(', ')}.` })
+    .optional(),
+  lostReasonText: z
+    .string({ error: 'lostReasonText must be text.' })
+    .trim()
+    .max(500, 'lostReasonText must be at most 500 characters.')
+    .optional(),
+};
+
+/** Checks the pairing of status, lostReason and lostReasonText (see `statusChangeShape`). */
+export function checkLostReason(
+  v: { status?: ContactStatus; lostReason?: LostReason; lostReasonText?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.status === undefined) {
+    if (v.lostReason !== undefined || v.lostReasonText !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['lostReason'], message: 'lostReason goes with status lost.' });
+    return;
+  }
+  if (v.status === 'lost' && v.lostReason === undefined)
+    ctx.addIssue({ code: 'custom', path: ['lostReason'], message: 'Choose why the deal was lost.' });
+  if (v.status !== 'lost' && v.lostReason !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['lostReason'], message: 'lostReason goes with status lost.' });
+  if (v.lostReason === 'other' && !v.lostReasonText)
+    ctx.addIssue({ code: 'custom', path: ['lostReasonText'], message: 'Say why the deal was lost.' });
+  if (v.lostReason !== 'other' && v.lostReasonText !== undefined && v.lostReasonText !== '')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lostReasonText'],
+      message: 'lostReasonText goes with lostReason other.',
+    });
+}
 
 /**
  * Every stored status: the four of docs/product.md §6.3 plus `spam`, the quarantine of form submissions that
@@ -29,22 +105,37 @@ export const contactStatusSchema = z.enum(contactStatuses, {
 export const storedContactStatuses = [...contactStatuses, 'spam'] as const;
 export type StoredContactStatus = (typeof storedContactStatuses)[number];
 
+/**
+ * Why a form submission is held as spam or marked 'Possible spam' (decisions 037, 057). Only `pow`
+ * (no valid, unspent proof of work) and `honeypot` hold it; `links` (three or more, each once, the
+ * sender's own domain aside), `phrases`, `script` (mostly not Latin letters) and `disposable` (a
+ * throwaway address) only mark a lead; `owner`: the owner moved it to spam.
+ */
+export const spamReasons = ['pow', 'honeypot', 'links', 'phrases', 'script', 'disposable', 'owner'] as const;
+export type SpamReason = (typeof spamReasons)[number];
+
 /** A contact as the API answers it (docs/product.md §13); dates are ISO 8601 UTC strings. */
 export const contactSchema = z
   .object({
     id: rowId,
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
+    // name, email, phone, company, notes (src/shared/contact-fields.ts).
+    ...contactFieldsResponseShape,
     message: z.string(),
     status: z.enum(storedContactStatuses),
-    /** Why a `spam` contact was quarantined (`pow`, `honeypot`, `links`, `phrases`, `script`, `disposable`). */
+    /** Why a `spam` contact is held (`pow`, `honeypot`, the content signals, `owner`); empty for others. */
     spamReasons: z
-      .array(z.string())
-      .describe('Why a spam contact was quarantined (pow, honeypot, links, phrases, script, disposable).'),
+      .array(z.enum(spamReasons))
+      .describe(
+        'Why a spam contact is held: pow or honeypot, any content signals with them, or owner (moved there by the owner). Empty for every other status.',
+      ),
+    /** Content signals of a lead that is NOT held (decision 057): shown as a 'Possible spam' badge. */
+    possibleSpam: z
+      .array(z.enum(spamReasons))
+      .describe(
+        "Content signals (links, phrases, script, disposable) of a lead that is not held: it is a normal lead, shown with a 'Possible spam' badge. Empty for spam contacts.",
+      ),
     /** The lead's first-touch source (decision 037); null for contacts from before it or added by hand. */
     source: storedLeadSourceSchema.nullable(),
-    notes: z.string().nullable(),
     preferTextAndCall: z.boolean(),
     /** True once the contact unsubscribed from campaigns (docs/product.md §8.6). */
     unsubscribed: z.boolean().describe('True once the contact unsubscribed from campaigns.'),
@@ -56,12 +147,24 @@ export const contactSchema = z
     /** Mail to the address bounced (decision 023): later campaigns skip it. */
     bouncing: z.boolean().describe('Mail to the address bounced: later campaigns skip it.'),
     bounceReason: z.string().nullable(),
-    company: z.string().nullable(),
     origin: z
       .enum(contactOrigins)
       .describe(
         "How the contact came in: 'form' (the public form), 'manual' (Add Contact) or 'import' (CSV).",
       ),
+    importedAt: z.string().nullable().describe("For origin 'import': when the import ran."),
+    lostReason: z
+      .enum(lostReasons)
+      .nullable()
+      .describe(
+        "Why a lost deal was lost (budget, timing, no_reply, other_agency, other); null unless status is 'lost'.",
+      ),
+    lostReasonText: z.string().nullable().describe("The owner's words for lost reason 'other'."),
+    statusChangedAt: z.string().describe('When the status last changed (creation when it never did).'),
+    importFileName: z
+      .string()
+      .nullable()
+      .describe("For origin 'import': the CSV file's name (null when unknown, for older imports)."),
     unreadReplies: z
       .number()
       .int()
@@ -90,6 +193,7 @@ export const contactListQuerySchema = z.object({
     })
     .optional(),
   source: z.string().trim().max(200).optional(),
+  view: z.enum(contactViews, { error: `view must be one of: ${contactViews.join(', ')}.` }).optional(),
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
@@ -128,19 +232,33 @@ export type ContactPageQuery = z.infer<typeof contactPageQuerySchema>;
 export const contactCountSchema = z.object({ total: z.number().int() });
 
 /**
- * POST /api/admin/contacts/{id}/status (docs/product.md §12.3): any of the four values, directly
- * (docs/product.md §6.3).
+ * POST /api/admin/contacts/{id}/status (docs/product.md §12.3): any status, directly
+ * (docs/product.md §6.3); `lost` with its `lostReason` (decision 063).
  */
-export const contactStatusUpdateSchema = z.object({ status: contactStatusSchema });
+export const contactStatusUpdateSchema = z.object(statusChangeShape).superRefine(checkLostReason);
+export type ContactStatusUpdate = z.input<typeof contactStatusUpdateSchema>;
 
-/** PATCH /api/admin/contacts/{id} (docs/product.md §12.3): the admin's notes; blank clears them. */
-export const contactNotesUpdateSchema = z.object({
-  notes: z
-    .string({ error: 'Notes must be text.' })
-    .max(20_000, 'Notes must be at most 20,000 characters.')
-    .nullable()
-    .transform((v) => (v?.trim() ? v : null)),
-});
+/**
+ * PATCH /api/admin/contacts/{id} (docs/product.md §12.3): any of the contact's fields
+ * (`contactFields`: name, email, phone, company, notes), each checked as Add Contact checks it,
+ * and the status; a key left out is left alone, a blank optional field clears it. A new address
+ * that another contact has (any letter case) is refused: 409 `{ error, id }` (decision 019).
+ */
+export const contactUpdateSchema = z
+  .object({
+    ...fieldsObject(contactFields),
+    // Notes keep their own lines and spaces as typed (the notes card); blank clears them.
+    notes: z
+      .string({ error: 'Notes must be text.' })
+      .max(20_000, 'Notes must be at most 20,000 characters.')
+      .nullable()
+      .transform((v) => (v?.trim() ? v : null)),
+    ...statusChangeShape,
+  })
+  .partial()
+  .superRefine(checkLostReason);
+export type ContactUpdate = z.input<typeof contactUpdateSchema>;
+export type ParsedContactUpdate = z.output<typeof contactUpdateSchema>;
 
 /**
  * POST /api/admin/contacts/{id}/send-email (docs/product.md §12.3, §6.6: trimmed subject and message
@@ -182,6 +300,11 @@ export const contactMergeSchema = z.object({
     .int('duplicateId must be a contact id.')
     .positive('duplicateId must be a contact id.')
     .max(2_147_483_647, 'duplicateId must be a contact id.'),
+  /**
+   * True: merge although the addresses differ, keeping this contact's address (the contact
+   * detail's Edit found the new address on this contact and the owner chose to merge; decision 058).
+   */
+  anyAddress: z.boolean({ error: 'anyAddress must be true or false.' }).optional(),
 });
 export type ContactMerge = z.infer<typeof contactMergeSchema>;
 
@@ -215,32 +338,27 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** GET /api/admin/contacts/{id}: the contact with its tags and follow-up tasks. */
 export const contactDetailSchema = z
-  .object({ contact: contactSchema, tags: z.array(tagSchema), tasks: z.array(contactTaskSchema) })
+  .object({
+    contact: contactSchema,
+    tags: z.array(tagSchema),
+    tasks: z.array(contactTaskSchema),
+    currency: z
+      .string()
+      .describe('The CURRENCY setting (ISO 4217) the deal value is counted in, in its minor units.'),
+  })
   .meta({ id: 'ContactDetail' });
 export type ContactDetail = z.infer<typeof contactDetailSchema>;
 
-/** Text that may be left out or blank (then null), at most `max` characters. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
-    .optional()
-    .nullable()
-    .transform((v) => v || null);
-
 /**
- * POST /api/admin/contacts: a contact added by hand (Add Contact). Name and email as the public
- * form checks them; phone too; status defaults to new; tags by id. The address must not belong to
+ * POST /api/admin/contacts: a contact added by hand (Add Contact). The fields of
+ * `contactFields` (src/shared/contact-fields.ts: name and email as the public form checks them,
+ * phone too, company, notes); status defaults to new; tags by id. The address must not belong to
  * a contact already (any letter case): 409 `{ error, id }`.
  */
 export const contactCreateSchema = z.object({
-  name: contactRequestSchema.shape.name,
-  email: contactRequestSchema.shape.email,
-  phone: contactRequestSchema.shape.phone.nullable().transform((v) => v || null),
-  company: optionalText(200, 'Company'),
-  notes: optionalText(20_000, 'Notes'),
-  status: contactStatusSchema.optional().default('new'),
+  ...fieldsObject(contactFields),
+  // Lost needs a reason: a contact is marked lost from its detail or the board, not added so.
+  status: contactStatusSchema.exclude(['lost']).optional().default('new'),
   tagIds: z
     .array(bodyId('Tag id'), { error: 'tagIds must be a list of tag ids.' })
     .max(100, 'At most 100 tags.')
@@ -257,44 +375,6 @@ export const contactCreatedResponseSchema = z.object({ id: rowId });
 export const contactExistsSchema = z
   .object({ error: z.string(), id: rowId.describe('The contact that has this address.') })
   .meta({ id: 'ContactExists' });
-
-/** Most contacts a bulk action takes by id; more are chosen by their filter ('Select all N matching'). */
-export const BULK_MAX_IDS = 10_000;
-
-/**
- * POST /api/admin/contacts/bulk: which contacts, and what to do to them. `ids` is the contacts
- * ticked on the list; `filter` is every contact matching the list's search and filters ('Select
- * all N matching', resolved by the server, at any size), less `exceptIds` unticked afterwards.
- * The change runs in the database (one statement, or keyset batches for delete).
- */
-export const contactBulkSchema = z.object({
-  selection: z.union([
-    z.object({
-      ids: z
-        .array(bodyId('Contact id'), { error: 'ids must be a list of contact ids.' })
-        .min(1, 'Select at least one contact.')
-        .max(
-          BULK_MAX_IDS,
-          `At most ${BULK_MAX_IDS.toLocaleString('en-US')} ids: select all matching instead.`,
-        ),
-    }),
-    z.object({
-      filter: contactListQuerySchema,
-      exceptIds: z.array(bodyId('Contact id')).max(BULK_MAX_IDS).optional().default([]),
-    }),
-  ]),
-  action: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('setStatus'), status: contactStatusSchema }),
-    z.object({ type: z.literal('addTag'), tagId: bodyId('Tag id') }),
-    z.object({ type: z.literal('removeTag'), tagId: bodyId('Tag id') }),
-    z.object({ type: z.literal('delete') }),
-  ]),
-});
-export type ContactBulk = z.input<typeof contactBulkSchema>;
-export type ParsedContactBulk = z.output<typeof contactBulkSchema>;
-
-/** The answer of a bulk action: how many contacts it changed (or erased). */
-export const contactBulkResultSchema = z.object({ affected: z.number().int() });
 
 /** GET /api/admin/contacts/retention: the retention setting and how many contacts it erases soon. */
 export const contactRetentionSchema = z

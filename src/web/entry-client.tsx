@@ -11,6 +11,7 @@
  */
 import * as React from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { applyContent } from './landing/content';
 import { type IslandName, islandLoaders } from './landing/islands/registry';
 import { recordFirstTouch } from './landing/lib/first-touch';
 import { MOBILE_QUERY } from './landing/lib/motion';
@@ -80,6 +81,9 @@ function start(): void {
   if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
 }
 
+// The content the islands render, written by the server beside the page (decision 067).
+const content = document.getElementById('site-content')?.textContent;
+if (content) applyContent(JSON.parse(content));
 // Where this visit came from, kept in the tab for a lead sent later (decision 037).
 recordFirstTouch();
 start();

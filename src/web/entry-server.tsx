@@ -6,20 +6,27 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '@/shared/site';
+import { islandContent, type SiteContent } from '@/shared/site-content';
+import { defaultSiteContent } from '@/shared/site-content-default';
 import { NotFound } from './components/not-found';
+import { applyContent } from './landing/content';
 import { LandingPage } from './landing/landing-page';
 import { landingHead } from './landing/seo-head';
 
 /**
- * The landing's markup (docs/product.md §3.1); the browser hydrates its islands with the
- * same `site` (docs/decisions/045-landing-islands-and-one-brand-mark.md).
+ * The landing's markup (docs/product.md §3.1) for the published content document (decision 067;
+ * the shipped default without one); the browser hydrates its islands with the same `site`
+ * (docs/decisions/045-landing-islands-and-one-brand-mark.md) and the islands' slice of the
+ * document, written after the markup as JSON (`<` escaped, so no text can close the element).
  */
-export function renderLanding(site: SiteConfig): string {
-  return renderToString(
+export function renderLanding(site: SiteConfig, content: SiteContent = defaultSiteContent): string {
+  applyContent(content);
+  const data = JSON.stringify(islandContent(content)).replace(/</g, '\\u003c');
+  return `${renderToString(
     <StrictMode>
       <LandingPage site={site} />
     </StrictMode>,
-  );
+  )}<script type="application/json" id="site-content">${data}</script>`;
 }
 
 /**
@@ -27,7 +34,12 @@ export function renderLanding(site: SiteConfig): string {
  * the runtime brand settings; the server puts them in place of `<!--app-head-->`.
  * @param publicUrl public base URL without a trailing slash (`APP_URL`), when known.
  */
-export function renderLandingHead(site: SiteConfig, publicUrl?: string): string {
+export function renderLandingHead(
+  site: SiteConfig,
+  publicUrl?: string,
+  content: SiteContent = defaultSiteContent,
+): string {
+  applyContent(content);
   return landingHead(site, publicUrl);
 }
 

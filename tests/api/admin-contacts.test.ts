@@ -73,8 +73,10 @@ describe('GET /api/admin/contacts', () => {
         'message',
         'name',
         'notes',
-        // How the contact came in (form, added by hand, import).
+        // How the contact came in (form, added by hand, import) and, for an import, when and from which file.
         'origin',
+        'importedAt',
+        'importFileName',
         'phone',
         'preferTextAndCall',
         'status',
@@ -85,11 +87,18 @@ describe('GET /api/admin/contacts', () => {
         'unreadReplies',
         // Add Contact and import.
         'company',
-        // The spam quarantine and the first-touch lead source.
+        // The spam quarantine, a lead's 'Possible spam' signals (decision 057), the first-touch source.
         'source',
         'spamReasons',
+        'possibleSpam',
         // The triage table: each row's tags (decision 040).
         'tags',
+        // The pipeline (decision 063): the deal, why it was lost, when the stage last changed.
+        'dealValue',
+        'expectedCloseOn',
+        'lostReason',
+        'lostReasonText',
+        'statusChangedAt',
       ].sort(),
     );
   });
@@ -166,7 +175,7 @@ describe('GET /api/admin/contacts', () => {
   it('answers 400 naming the field for an unknown status', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/contacts?status=lost',
+      url: '/api/admin/contacts?status=archived',
       headers: { cookie },
     });
     expect(res.statusCode).toBe(400);

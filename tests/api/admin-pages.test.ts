@@ -30,6 +30,7 @@ describe('admin paths', () => {
       '/admin/credentials',
       '/admin/credentials/7',
       '/admin/gmail-setup',
+      '/admin/site',
       '/admin/contacts/?q=anna',
       '/admin/Contacts',
     ]) {

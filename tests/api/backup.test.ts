@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { restoreCommand } from '../../src/server/backup/backup-commands.ts';
 import { listBackups } from '../../src/server/backup/backup-files.ts';
 import { BackupError } from '../../src/server/backup/pglite-backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { runNpm } from './helpers/run-npm.ts';
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process.ts';
 import { createTestApp, signIn, usingPostgres } from './helpers/test-app.ts';
 
@@ -25,24 +25,6 @@ afterAll(() => {
   killAllServers();
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs `npm run <script> -- args` as an owner would, with `env`. */
-function npm(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child: ChildProcess = spawn('npm', ['run', '-s', script, '--', ...args], {
-      env: { ...process.env, ENV_FILE: '', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (c) => {
-      output += c;
-    });
-    child.stderr!.on('data', (c) => {
-      output += c;
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 /**
  * `restoreCommand`, the function behind `npm run restore`, in this process: for refusals that
@@ -197,6 +179,38 @@ async function fillEveryTable(database: Database) {
     `insert into sign_in_events (kind, method, ip, user_agent) values ('signed-in', 'password', '127.0.0.1', $1)`,
     [odd],
   );
+  // Integrations (decisions 065, 066): a token, an endpoint and one event already delivered (a
+  // pending one would change under the running server's worker).
+  await run(`insert into api_tokens (name, scope, token_hash) values ($1, 'read', 'fixture-hash')`, [odd]);
+  await run(
+    `insert into webhook_endpoints (url, description, events, secret_sealed) values ('https://hooks.example.com/in', $1, '{lead.created}', 'sealed')`,
+    [odd],
+  );
+  await run(`insert into webhook_events (type, payload) values ('lead.created', $1::jsonb)`, [
+    JSON.stringify({ note: odd }),
+  ]);
+  await run(
+    `insert into webhook_deliveries (endpoint_id, event_id, status, attempts, last_status_code) values (1, 1, 'delivered', 1, 200)`,
+  );
+  // A push device with a message that failed for good, and no event chosen (decision 071: the
+  // leads posted during the backup would queue messages that change under the running server's
+  // worker), and an uploaded image with one of its files (070).
+  await run(`insert into settings (key, value) values ('push.events', '[]'::jsonb)`);
+  await run(
+    `insert into push_subscriptions (endpoint, p256dh, auth, user_agent) values ('https://push.example.com/s/1', 'p256dh', 'auth', $1)`,
+    [odd],
+  );
+  await run(
+    `insert into push_messages (subscription_id, event, title, url, contact_id, status, attempts, last_error)
+     select 1, 'lead', $1, '/admin/contacts/' || id, id, 'failed', 3, 'gone' from contacts where email = 'fixture-1@example.com'`,
+    [odd],
+  );
+  await run(
+    `insert into site_media (id, kind, url, width, height) values ('0123456789abcdef0123456789abcdef', 'image', '/media/0123456789abcdef0123456789abcdef-160.webp', 160, 90)`,
+  );
+  await run(
+    `insert into site_media_files (name, media_id, content_type, byte_size, bytes) values ('0123456789abcdef0123456789abcdef-160.webp', '0123456789abcdef0123456789abcdef', 'image/webp', 4, '\\x52494646'::bytea)`,
+  );
 }
 
 /** A SQL literal for the fixture (values are ours, but quoting them properly keeps the odd text intact). */
@@ -313,7 +327,7 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       await waitForLeads(load, 20);
       const startedAt = Date.now();
       const ackedBefore = load.acknowledged.map((a) => a.email);
-      const backup = await npm('backup', [path.join(root, 'under-load.tar.gz')], env);
+      const backup = await runNpm('backup', [path.join(root, 'under-load.tar.gz')], env);
       expect(backup.code, backup.output).toBe(0);
       const countDuring = load.acknowledged.filter((a) => a.at > startedAt).length;
       await waitForLeads(load, load.acknowledged.length + 10);
@@ -329,7 +343,7 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       server = undefined;
 
       // With no server running, the CLI opens the folder itself: this backup equals the folder exactly.
-      const quiet = await npm('backup', [], env);
+      const quiet = await runNpm('backup', [], env);
       expect(quiet.code, quiet.output).toBe(0);
       const [quietFile] = listBackups(path.join(dataDir, 'backups'));
       expect(quietFile?.kind).toBe('backup');
@@ -340,7 +354,7 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       expectEveryTableFilled(live);
 
       const restoredDir = path.join(root, 'restored');
-      const restore = await npm('restore', [file], { DATA_DIR: restoredDir });
+      const restore = await runNpm('restore', [file], { DATA_DIR: restoredDir });
       expect(restore.code, restore.output).toBe(0);
       expect(fs.statSync(path.join(restoredDir, 'pglite')).mode & 0o777).toBe(0o700);
       const restoredDb = await openDatabase({ dataDir: restoredDir });
@@ -350,7 +364,7 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       expectConsistentSnapshot(snapshot, live, ackedBefore);
 
       const quietDir = path.join(root, 'restored-quiet');
-      const restoreQuiet = await npm('restore', [quietFile!.file], { DATA_DIR: quietDir });
+      const restoreQuiet = await runNpm('restore', [quietFile!.file], { DATA_DIR: quietDir });
       expect(restoreQuiet.code, restoreQuiet.output).toBe(0);
       const quietDb = await openDatabase({ dataDir: quietDir });
       expect(await readTables(quietDb)).toEqual(live);
@@ -373,13 +387,13 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
     const [backup] = listBackups(path.join(dataDir, 'backups'));
     const target = path.join(root, 'restored-quiet');
     const before = fs.readdirSync(path.join(target, 'pglite')).sort();
-    const refused = await npm('restore', [backup!.file], { DATA_DIR: target });
+    const refused = await runNpm('restore', [backup!.file], { DATA_DIR: target });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('already holds a database');
     expect(refused.output).toContain('--force');
     expect(fs.readdirSync(path.join(target, 'pglite')).sort()).toEqual(before);
 
-    const forced = await npm('restore', [backup!.file, '--force'], { DATA_DIR: target });
+    const forced = await runNpm('restore', [backup!.file, '--force'], { DATA_DIR: target });
     expect(forced.code, forced.output).toBe(0);
     const aside = fs.readdirSync(target).filter((n) => n.startsWith('pglite.before-restore-'));
     expect(aside).toHaveLength(1);
@@ -401,14 +415,14 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
     const target = path.join(root, 'restored-quiet');
     const listing = () => fs.readdirSync(target).sort();
     const before = listing();
-    const damaged = await npm('restore', [truncated, '--force'], { DATA_DIR: target });
+    const damaged = await runNpm('restore', [truncated, '--force'], { DATA_DIR: target });
     expect(damaged.code).toBe(1);
     expect(damaged.output).toMatch(/damaged or incomplete.*nothing was changed/);
     expect(await refusedRestore(foreign, { DATA_DIR: target })).toContain('is not a backup of this app');
     // Through the CLI: PGlite, handed a tar with no database in it, also leaves a rejected stream
     // behind (gunzip's 'incorrect header check') that nothing awaits; the CLI exits before it
     // matters, a test's process would report it.
-    const hollow = await npm('restore', [notADatabase, '--force'], { DATA_DIR: target });
+    const hollow = await runNpm('restore', [notADatabase, '--force'], { DATA_DIR: target });
     expect(hollow.code).toBe(1);
     expect(hollow.output).toContain('nothing was changed');
     expect(listing()).toEqual(before);
@@ -422,7 +436,7 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
     const [backup] = listBackups(path.join(dataDir, 'backups'));
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const refused = await npm('restore', [backup!.file, '--force'], { DATA_DIR: dataDir });
+      const refused = await runNpm('restore', [backup!.file, '--force'], { DATA_DIR: dataDir });
       expect(refused.code).toBe(1);
       expect(refused.output).toContain('Stop the server before restoring');
     } finally {
@@ -473,7 +487,7 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL', { timeout: 300
       const load = leadLoad(server.url, 'pg');
       await waitForLeads(load, 20);
       ackedBefore = load.acknowledged.map((a) => a.email);
-      const backup = await npm('backup', [file], env);
+      const backup = await runNpm('backup', [file], env);
       expect(backup.code, backup.output).toBe(0);
       await waitForLeads(load, load.acknowledged.length + 10);
       expect(await load.stop()).toBe(0);
@@ -488,7 +502,7 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL', { timeout: 300
     expectEveryTableFilled(live);
 
     const restoredUrl = await newDatabase('restored');
-    const restore = await npm('restore', [file], { DATABASE_URL: restoredUrl, APP_SECRET: secret });
+    const restore = await runNpm('restore', [file], { DATABASE_URL: restoredUrl, APP_SECRET: secret });
     expect(restore.code, restore.output).toBe(0);
     const restoredDb = await openDatabase({ databaseUrl: restoredUrl });
     const snapshot = await readTables(restoredDb);
@@ -510,14 +524,14 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL', { timeout: 300
     }
 
     // Non-empty target without --force: refused, untouched.
-    const refused = await npm('restore', [file], { DATABASE_URL: restoredUrl, APP_SECRET: secret });
+    const refused = await runNpm('restore', [file], { DATABASE_URL: restoredUrl, APP_SECRET: secret });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('--force');
     // A truncated dump with --force: refused before anything is dropped.
     const truncated = path.join(root, 'truncated.pgdump');
     const bytes = fs.readFileSync(file);
     fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const damaged = await npm('restore', [truncated, '--force'], {
+    const damaged = await runNpm('restore', [truncated, '--force'], {
       DATABASE_URL: restoredUrl,
       APP_SECRET: secret,
     });
@@ -527,7 +541,10 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL', { timeout: 300
     expect(await readTables(after)).toEqual(snapshot);
     await after.close();
     // With --force a whole dump replaces the data.
-    const forced = await npm('restore', [file, '--force'], { DATABASE_URL: restoredUrl, APP_SECRET: secret });
+    const forced = await runNpm('restore', [file, '--force'], {
+      DATABASE_URL: restoredUrl,
+      APP_SECRET: secret,
+    });
     expect(forced.code, forced.output).toBe(0);
     const again = await openDatabase({ databaseUrl: restoredUrl });
     expect(await readTables(again)).toEqual(snapshot);

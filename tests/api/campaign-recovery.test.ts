@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, contactMessages, contacts } from '../../src/db/schema/index.ts';
-import { INTERRUPTED_MESSAGES } from '../../src/server/campaigns/campaign-sender.ts';
+import { INTERRUPTED_MESSAGES } from '../../src/server/campaigns/campaign-recovery.ts';
 import { type FakeGoogle, startFakeGoogle } from './helpers/google.ts';
 import { createTestApp, signIn, type TestApp } from './helpers/test-app.ts';
 

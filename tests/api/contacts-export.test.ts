@@ -29,10 +29,11 @@ const HEADER = [
   'Name',
   'Email',
   'Phone',
+  'Company',
+  'Notes',
   'Status',
   'Prefers text and call',
   'Message',
-  'Notes',
   'Created (UTC)',
   'Source',
   'Referrer',
@@ -93,6 +94,7 @@ describe('CSV export read by spreadsheets', () => {
         {
           name: 'שלום 😀',
           email: 'sheet-rtl@example.com',
+          phone: '+4915112345678',
           message: 'Plain',
           createdAt: new Date('2026-06-15T12:00:00Z'),
         },
@@ -101,7 +103,7 @@ describe('CSV export read by spreadsheets', () => {
     ids = rows.map((r) => r.id).sort((a, b) => b - a);
   });
 
-  it('keeps every field in its record for Python csv, with phones as typed and dates spreadsheets read', async () => {
+  it('keeps every field in its record for Python csv, with phones safe from formulas and dates spreadsheets read', async () => {
     const csv = await exportCsv('?q=sheet-');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const records = parseCsvWithPython(csv);
@@ -114,32 +116,34 @@ describe('CSV export read by spreadsheets', () => {
       String(ids[3]),
       `'${FORMULA_NAME}`,
       'sheet-formula@example.com',
-      '+44 7700 900123',
+      "'+44 7700 900123",
+      '',
+      'First note line\r\nSecond note line',
       'qualified',
       'yes',
       'Line one\nLine two, with a comma and "quotes"',
-      'First note line\r\nSecond note line',
       '2026-11-23 10:00:00',
       // No recorded first touch: the source is '(direct)' and its details are empty.
       '(direct)',
       ...Array(9).fill(''),
     ]);
-    expect(byEmail.get('sheet-ana@example.com')?.slice(3, 9)).toEqual([
+    expect(byEmail.get('sheet-ana@example.com')?.slice(3, 10)).toEqual([
       '(555) 123-4567',
+      '',
+      "'@follow-up Monday",
       'new',
       'no',
       "'-20% for a second site?",
-      "'@follow-up Monday",
       '2026-01-02 03:04:05',
     ]);
     const legacy = byEmail.get('sheet-legacy@example.com');
     expect(legacy?.[1]).toBe("'＝1+1");
     expect(legacy?.[3]).toBe("'=cmd|' /C calc'!A0");
-    expect(legacy?.[6]).toBe("'+1 for the plan\rold Mac line break");
+    expect(legacy?.[8]).toBe("'+1 for the plan\rold Mac line break");
     expect(byEmail.get('sheet-rtl@example.com')?.slice(1, 4)).toEqual([
       'שלום 😀',
       'sheet-rtl@example.com',
-      '',
+      "'+4915112345678",
     ]);
   });
 
@@ -161,14 +165,17 @@ describe('CSV export read by spreadsheets', () => {
       const formula = row('sheet-formula@example.com');
       expect(formula[0]).toMatchObject({ type: 'float', value: String(ids[3]) });
       expect(formula[1]).toMatchObject({ type: 'string', value: `'${FORMULA_NAME}` });
-      expect(formula[3]).toMatchObject({ type: 'string', value: '+44 7700 900123' });
-      expect(formula[6]).toMatchObject({ value: 'Line one\nLine two, with a comma and "quotes"' });
-      expect(formula[7]?.value).toMatch(/^First note line\s+Second note line$/);
+      // The `'` keeps a spreadsheet from reading a `+` or `-` phone as a sum or a number (+ lost).
+      expect(formula[3]).toMatchObject({ type: 'string', value: "'+44 7700 900123" });
+      expect(formula[8]).toMatchObject({ value: 'Line one\nLine two, with a comma and "quotes"' });
+      expect(formula[5]?.value).toMatch(/^First note line\s+Second note line$/);
       expect(row('sheet-ana@example.com')[3]).toMatchObject({ type: 'string', value: '(555) 123-4567' });
       expect(row('sheet-legacy@example.com')[3]).toMatchObject({ value: "'=cmd|' /C calc'!A0" });
       expect(row('sheet-rtl@example.com')[1]).toMatchObject({ value: 'שלום 😀' });
+      // Written raw, LibreOffice reads this as the number 4915112345678 (the + lost).
+      expect(row('sheet-rtl@example.com')[3]).toMatchObject({ type: 'string', value: "'+4915112345678" });
 
-      const created = formula[8];
+      const created = formula[9];
       if (options.detectSpecialNumbers)
         expect(created).toEqual({ type: 'date', value: '2026-11-23T10:00:00', formula: null });
       else expect(created).toMatchObject({ type: 'string', value: '2026-11-23 10:00:00' });

@@ -115,9 +115,10 @@ describe('OpenAPI document', () => {
     expect(missingRoutes(t.app.routeList, without)).toEqual(['PATCH /api/admin/contacts/:id']);
   });
 
-  it('names the session cookie and the vault header as security, and one error schema', () => {
+  it('names the session cookie, API tokens and the vault header as security, and one error schema', () => {
     expect(doc.components.securitySchemes).toEqual({
       session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sid' }),
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       vaultPassword: expect.objectContaining({ type: 'apiKey', in: 'header', name: VAULT_PASSWORD_HEADER }),
     });
     const publicOps = [
@@ -137,7 +138,15 @@ describe('OpenAPI document', () => {
       if (path.startsWith('/api/admin/credentials')) {
         expect(op.security, what).toEqual([{ session: [], vaultPassword: [] }]);
       } else if (path.startsWith('/api/') && !isPublic(path)) {
-        expect(op.security, what).toEqual([{ session: [] }]);
+        // An API token may call every admin route but sign-in security, the tokens (decision 065)
+        // and the push devices (decision 071).
+        const sessionOnly =
+          /^\/api\/admin\/(security|tokens|push)(\/|$)/.test(path) ||
+          path.startsWith('/api/auth/google') ||
+          path === '/api/openapi.json';
+        expect(op.security, what).toEqual(
+          sessionOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }],
+        );
         expect(op.responses['401'], what).toBeDefined();
       } else {
         expect(op.security, what).toBeUndefined();
@@ -145,10 +154,12 @@ describe('OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         expect(response.description, `${what} ${status}`).toBeTruthy();
         const json = response.content?.['application/json']?.schema;
-        // One error shape, except Add Contact's 409, which also names the contact that has the
-        // address (`{ error, id }`).
+        // One error shape, except Add Contact's and Edit's 409, which also name the contact that
+        // has the address (`{ error, id }`).
         const errorSchema =
-          what === 'POST /api/admin/contacts' && status === '409' ? 'ContactExists' : 'Error';
+          ['POST /api/admin/contacts', 'PATCH /api/admin/contacts/{id}'].includes(what) && status === '409'
+            ? 'ContactExists'
+            : 'Error';
         if (Number(status) >= 400 && json) {
           expect(json, `${what} ${status}`).toEqual({ $ref: `#/components/schemas/${errorSchema}` });
         }

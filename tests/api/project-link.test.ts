@@ -1,6 +1,6 @@
 /** A project card links only to a real public address. */
 import { describe, expect, it } from 'vitest';
-import { projects } from '../../src/web/landing/content.ts';
+import { defaultSiteContent } from '../../src/shared/site-content-default.ts';
 import { projectLink } from '../../src/web/landing/lib/project-link.ts';
 
 describe('projectLink', () => {
@@ -28,8 +28,8 @@ describe('projectLink', () => {
     }
   });
 
-  it('leaves no placeholder in the content', () => {
-    for (const project of projects) {
+  it('leaves no placeholder in the shipped content', () => {
+    for (const project of defaultSiteContent.projects) {
       if (project.url !== undefined) expect(projectLink(project.url), project.name).toBe(project.url);
     }
   });

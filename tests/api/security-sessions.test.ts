@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 /**
  * The sessions list and the owner's security emails (decision 036), through the real API on a real
  * database: every live session with its device (bowser) and address, 'Sign out' per session and
- * 'Sign out everywhere else'; an email through the mail queue for a sign-in from a new device and
+ * 'Sign out everywhere else' (both after a step-up); an email through the mail queue for a sign-in from a new device and
  * for every factor change, never for a known device after a browser update.
  */
 
@@ -114,6 +114,13 @@ describe('sessions list and security emails', () => {
       current: boolean;
     }[];
     const firefox = list.find((s) => s.device.startsWith('Firefox'))!;
+    // A session cookie alone (a stolen one) cannot sign the others out: step-up first (decision 061).
+    const refusedWithoutStepUp = await call('DELETE', `/api/admin/security/sessions/${firefox.id}`, laptop);
+    expect(refusedWithoutStepUp.statusCode, refusedWithoutStepUp.body).toBe(403);
+    expect(refusedWithoutStepUp.json().details).toEqual({ stepUp: true });
+    expect(await isAdmin(office)).toBe(true);
+    const stepped = await call('POST', '/api/admin/security/step-up', laptop, { password: ADMIN.password });
+    expect(stepped.statusCode, stepped.body).toBe(200);
     expect((await call('DELETE', `/api/admin/security/sessions/${firefox.id}`, laptop)).statusCode).toBe(204);
     expect(await isAdmin(office)).toBe(false);
     expect((await call('DELETE', `/api/admin/security/sessions/${firefox.id}`, laptop)).statusCode).toBe(404);
@@ -124,7 +131,14 @@ describe('sessions list and security emails', () => {
     expect((await call('DELETE', '/api/admin/security/sessions/2147483648', laptop)).statusCode).toBe(400);
   });
 
-  it("'Sign out everywhere else' ends every session but this one", async () => {
+  it("'Sign out everywhere else' needs a step-up, then ends every session but this one", async () => {
+    // The phone's cookie alone (as if stolen) cannot sign the laptop out.
+    const stolen = await call('POST', '/api/admin/security/sessions/end-others', phone);
+    expect(stolen.statusCode, stolen.body).toBe(403);
+    expect(stolen.json().details).toEqual({ stepUp: true });
+    expect(await isAdmin(laptop)).toBe(true);
+    expect(await isAdmin(phone)).toBe(true);
+    // The laptop stepped up in the test before (within 5 minutes).
     const res = await call('POST', '/api/admin/security/sessions/end-others', laptop);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ended: 2 });

@@ -115,7 +115,7 @@ describe('contact form spam quarantine and proof of work (decision 037)', () => 
     for (const res of [bare, forged, garbage, honeypot]) expect(await notifications(res.json().id)).toBe(0);
   });
 
-  it('quarantines what the content checks flag', async () => {
+  it('marks what the content checks flag, without holding it (decision 057)', async () => {
     const cases: [object, string][] = [
       [{ message: 'See https://a.example https://b.example and www.c.example now' }, 'links'],
       [{ message: 'We sell BACKLINKS and guest  post packages for your site.' }, 'phrases'],
@@ -125,14 +125,15 @@ describe('contact form spam quarantine and proof of work (decision 037)', () => 
     for (const [change, reason] of cases) {
       const res = await post({ ...lead(change), altcha: await solvedPow(t.app) });
       expect(res.statusCode).toBe(201);
-      expect((await row(res.json().id)).spamReasons).toEqual([reason]);
+      expect(await row(res.json().id)).toMatchObject({ status: 'new', spamReasons: [reason] });
+      expect(await notifications(res.json().id)).toBe(1);
     }
     // A person writing with an accent, an emoji, a link or right-to-left name is not flagged.
     const fine = await post({
       ...lead({ name: 'José אברהם', message: 'Hola! Café menu site 🍰, see https://cafe.example' }),
       altcha: await solvedPow(t.app),
     });
-    expect(await row(fine.json().id)).toMatchObject({ status: 'new' });
+    expect(await row(fine.json().id)).toMatchObject({ status: 'new', spamReasons: [] });
   });
 
   it("keeps spam out of the default list, the counts, 'Recent Contacts' and audiences; 'Spam' lists it", async () => {
@@ -297,6 +298,7 @@ describe('contact form spam quarantine and proof of work (decision 037)', () => 
           message: 'x',
           status,
           createdAt: new Date(now.getTime() - daysAgo * 86_400_000),
+          lastActivityAt: new Date(now.getTime() - daysAgo * 86_400_000),
         })
         .returning();
       return c!.id;

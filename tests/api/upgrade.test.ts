@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/client.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { migrationsThrough } from './helpers/migrations-before.ts';
+import { readVersionInfo } from '../../src/server/routes/version.ts';
+import { migrationJournal, migrationsBefore, migrationsThrough } from './helpers/migrations-before.ts';
 import { freshPostgresDatabase } from './helpers/postgres-database.ts';
 import { signIn } from './helpers/test-app.ts';
 
 /**
- * Upgrading (README 'Upgrading', CHANGELOG.md): a database made by the previous release's
+ * Upgrading (docs/deploy.md 'Upgrading', CHANGELOG.md): a database made by the previous release's
  * migrations, holding an owner's data, is opened by today's server. Every migration since runs
  * forward, no row of the old tables is lost, and the app serves that data and takes new leads.
  */
@@ -179,10 +180,30 @@ describe.runIf(previous)(`upgrading from ${previous?.version} with data`, () => 
     expect(campaigns).toContain('Spring');
   });
 
-  it('names the running release at GET /api/version, to anyone, and nothing more', async () => {
+  it('names the running release and its migration level at GET /api/version, to anyone, and nothing more', async () => {
     const res = await app.inject({ url: '/api/version', remoteAddress: '203.0.113.4' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: packageVersion });
+    const entries = migrationJournal().entries;
+    const level = entries.length - 1;
+    expect(res.json()).toEqual({
+      version: `${packageVersion}+m${String(level).padStart(4, '0')}`,
+      release: packageVersion,
+      schema: level,
+      migration: entries.at(-1)!.tag,
+    });
+  });
+
+  it('answers another version for the same package.json once a migration is added', () => {
+    const today = readVersionInfo();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'version-'));
+    try {
+      const older = readVersionInfo(migrationsBefore(migrationJournal().entries.at(-1)!.tag, dir));
+      expect(older.release).toBe(today.release);
+      expect(older.version).not.toBe(today.version);
+      expect(older.schema).toBe(today.schema - 1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes a new lead, and a returning one joins the old contact', async () => {

@@ -261,7 +261,7 @@ async function checkCompose({ podmanOut, dir, project, postgres }) {
     'compose: the named volumes app-data and db-data',
   );
   check((await postLead(url, 'compose.lead@example.com')) === 201, 'compose: a lead through the form API');
-  // README 'Upgrading': the backup from the db container (podman exec: podman-compose 1.0.3 writes
+  // docs/deploy.md 'Upgrading': the backup from the db container (podman exec: podman-compose 1.0.3 writes
   // its own lines to stdout, which `podman-compose exec … > file` would mix into the dump).
   const db = names.find((n) => n.includes('_db_'));
   const dump = spawnSync('podman', ['exec', '-i', db, 'pg_dump', '-U', 'agency', '-Fc', 'agency'], {

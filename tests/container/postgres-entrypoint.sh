@@ -2,7 +2,7 @@
 # PostgreSQL 15 from Debian, started the way the official postgres image is for compose: on an empty
 # PGDATA it makes the cluster with POSTGRES_USER / POSTGRES_PASSWORD and creates POSTGRES_DB. Its
 # socket is where the official image has it (port 5432 in /var/run/postgresql), so
-# `exec db pg_dump -U agency …` (README 'Upgrading') works here as it does there.
+# `exec db pg_dump -U agency …` (docs/deploy.md 'Upgrading') works here as it does there.
 set -eu
 bin=/usr/lib/postgresql/15/bin
 : "${PGDATA:=/var/lib/postgresql/data}"

@@ -20,8 +20,10 @@ test('the admin adds a client, manages its tasks and deletes it', async ({ page,
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Contacts',
+    'Pipeline',
     'Campaigns',
     'Credentials',
+    'Site',
   ]);
   await expect(page.getByText('No clients yet. Click "Add Client" to get started.')).toBeVisible();
 

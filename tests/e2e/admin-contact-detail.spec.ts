@@ -23,7 +23,7 @@ test('status, tags and notes of a contact', async ({ page, request, baseURL }) =
   await page.goto(`/admin/contacts/${id}`);
 
   const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link')).toHaveText(['Back to Contacts', 'Dashboard']);
+  await expect(nav.getByRole('link')).toHaveText(['Back to Contacts', 'Dashboard', 'Pipeline', 'Site']);
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveTitle(`${name} · Admin`);
@@ -103,11 +103,11 @@ test('status, tags and notes of a contact', async ({ page, request, baseURL }) =
 
   // Notes: view, edit, cancel, save.
   await expect(page.getByText('No notes yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit notes' }).click();
   await page.getByRole('textbox', { name: 'Notes' }).fill('Not this one.');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('No notes yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit notes' }).click();
   await page.getByRole('textbox', { name: 'Notes' }).fill('Call after 3 pm.\nBudget: 8k.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Call after 3 pm\.\s+Budget: 8k\./)).toBeVisible();
@@ -144,7 +144,9 @@ test('follow-up tasks and the inline Send Email form', async ({ page, request, b
   await expect(adminToasts(page).getByText('Task added')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const task = page.getByRole('listitem').filter({ hasText: 'Call back about the quote' });
+  const task = page
+    .locator('li:not([aria-label^="Timeline"] li)')
+    .filter({ hasText: 'Call back about the quote' });
   await expect(task).toContainText('Mention the 30-day warranty.');
   await expect(task.getByText('High priority')).toBeVisible();
   await expect(task.getByText('pending', { exact: true })).toBeVisible();

@@ -114,12 +114,16 @@ for (const { label, width, height } of widths) {
       await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
       await expect(adminToasts(page).getByText('2 created, 0 merged, 2 invalid.')).toBeVisible();
       await expect(dialog).toBeHidden();
+      // Imported people are not leads: the list shows them under 'Imported' (decision 058).
+      await expect(page.getByRole('link', { name: new RegExp(first) })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Imported', exact: true }).click();
       await page
         .getByRole('link', { name: new RegExp(first) })
         .first()
         .click();
       await expect(page.getByText('Lisbon; Tiles')).toBeVisible();
       await expect(page.getByText('+351 21 000 0000')).toBeVisible();
+      await expect(page.getByText(/^Imported .+ from fair-leads\.csv$/)).toBeVisible();
     });
 
     test('export data, then delete with its confirmation', async ({ page, request, baseURL }) => {
@@ -142,7 +146,7 @@ for (const { label, width, height } of widths) {
       ]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^contact-${id}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
       const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
-      expect(exported.contact).toMatchObject({ name, email, notes: 'Asked for erasure', source: 'form' });
+      expect(exported.contact).toMatchObject({ name, email, notes: 'Asked for erasure', origin: 'form' });
 
       // The Danger Zone; Cancel keeps the contact.
       const danger = page.getByRole('heading', { name: 'Danger Zone' });

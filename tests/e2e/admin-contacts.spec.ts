@@ -40,8 +40,10 @@ test('the list loads more contacts as the admin scrolls and exports the filtered
   await page.goto('/admin/contacts');
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Dashboard',
+    'Pipeline',
     'Campaigns',
     'Credentials',
+    'Site',
   ]);
   await expect(
     page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }),
@@ -61,7 +63,7 @@ test('the list loads more contacts as the admin scrolls and exports the filtered
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
-  await expect(exportLink).toHaveAttribute('href', `/api/admin/contacts/export.csv?q=${word}`);
+  await expect(exportLink).toHaveAttribute('href', `/api/admin/contacts/export.csv?q=${word}&view=leads`);
   const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
   expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
@@ -73,7 +75,7 @@ test('the list loads more contacts as the admin scrolls and exports the filtered
   await expect(page.getByText('No contacts found')).toBeVisible();
   await expect(exportLink).toHaveAttribute(
     'href',
-    `/api/admin/contacts/export.csv?q=${word}&status=contacted`,
+    `/api/admin/contacts/export.csv?q=${word}&status=contacted&view=leads`,
   );
 });
 

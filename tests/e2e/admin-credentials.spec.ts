@@ -98,9 +98,11 @@ test('the gate asks the server: a wrong password is refused, the right one unloc
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Contacts',
+    'Pipeline',
     'Clients',
     'Campaigns',
     'Mail setup',
+    'Site',
   ]);
   await expectNoAxeViolations(page);
 
@@ -424,6 +426,8 @@ test('the detail: gated on direct load, shows every field, edits, copies and del
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Back to Credentials',
     'Dashboard',
+    'Pipeline',
+    'Site',
   ]);
   await expect(page.getByText('it@detail.example')).toBeVisible();
   await expect(page.getByText('API Keys / Connectors')).toBeVisible();

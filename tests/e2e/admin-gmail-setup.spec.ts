@@ -77,6 +77,8 @@ test('the admin connects the Workspace account through the popup and the page sh
   await expect(page.getByRole('heading', { level: 1, name: 'Gmail Workspace' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Back to Dashboard',
+    'Pipeline',
+    'Site',
   ]);
   const status = page.getByTestId('gmail-status');
   await expect(status).toHaveText('Not Connected');

@@ -162,7 +162,7 @@ for (const { width, height } of widths) {
       await expectAllReachable([
         page.getByRole('heading', { level: 1, name: contact.name }),
         page.getByRole('button', { name: /Remove tag/ }).last(),
-        page.getByRole('button', { name: 'Edit' }).first(),
+        page.getByRole('button', { name: 'Edit notes' }),
         page.getByRole('button', { name: 'Add Task' }),
         page.getByRole('button', { name: 'Send Email' }),
       ]);
@@ -172,7 +172,7 @@ for (const { width, height } of widths) {
       const notesBox = await notes.boundingBox();
       expect(notesBox!.height, 'notes box height').toBeLessThanOrEqual(height * 0.6);
       expect(await notes.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await page.getByRole('button', { name: 'Edit notes' }).click();
       const field = page.getByRole('textbox', { name: 'Notes' });
       expect((await field.boundingBox())!.height, 'notes field height').toBeLessThanOrEqual(height * 0.6);
       await expectAllReachable([

@@ -111,7 +111,7 @@ for (const { label, width, height } of widths) {
 
       await page.goto(`/admin/contacts/${id}`);
       await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
-      await expect(page.getByText('Your bakery project')).toBeVisible();
+      await expect(page.getByText('Your bakery project').first()).toBeVisible();
       await page.screenshot({ path: `${dir}/admin-contact-detail-${width}.png`, fullPage: true });
 
       if (width === 1280) {

@@ -2,7 +2,8 @@
  * The Security screen's sessions list (decision 036) in the real browser against the built server:
  * an owner signed in from three browsers (each its own user agent) sees every session with its
  * device, address and times, signs one out with 'Sign out', then the rest with 'Sign out everywhere
- * else'; the signed-out browsers land on the login screen. The owner's new-device emails are in
+ * else', each after the step-up dialog (decision 061); the signed-out browsers land on the login
+ * screen. The owner's new-device emails are in
  * the outbox. Screenshots at 1280 and 390 px go to test-results/screenshots/.
  */
 import fs from 'node:fs';
@@ -50,7 +51,8 @@ async function outboxSubjects(dataDir: string): Promise<string[]> {
 }
 
 test('lists the active sessions and signs them out, one or all but this one', async ({ browser }) => {
-  test.slow();
+  // Four browsers and two step-ups (Argon2 password checks) on a shared 2-core machine.
+  test.setTimeout(180_000);
   const laptop = await signedInPage(browser, CHROME_MAC);
   const problems = watchPageErrors(laptop);
   const office = await signedInPage(browser, FIREFOX_WINDOWS);
@@ -78,25 +80,58 @@ test('lists the active sessions and signs them out, one or all but this one', as
   }
   await laptop.setViewportSize({ width: 1280, height: 900 });
 
-  // 'Sign out' on the Firefox row: that browser is signed out, the others stay.
+  // 'Sign out' on the Firefox row asks for a step-up first (decision 061: a stolen cookie must not
+  // sign the owner out): a wrong password is refused and nothing is signed out; the right one,
+  // submitted with Enter, runs the sign-out. That browser is signed out, the others stay.
   await list.getByRole('button', { name: /Sign out Firefox 133/ }).click();
+  const stepUp = laptop.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp).toBeVisible();
+  await expect(stepUp).toContainText('sign other browsers out');
+  await stepUp.getByLabel('Password').fill('not the password');
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(stepUp.getByText('Invalid password')).toBeVisible();
+  await laptop.setViewportSize({ width: 390, height: 844 });
+  await settled(laptop);
+  await expectNoHorizontalScroll(laptop);
+  await laptop.screenshot({ path: `${shots}/admin-sessions-step-up-mobile.png` });
+  await laptop.setViewportSize({ width: 1280, height: 900 });
+  await stepUp.getByLabel('Password').fill(OWNER.password);
+  await stepUp.getByLabel('Password').press('Enter');
+  await expect(stepUp).toBeHidden();
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(laptop.getByText('Signed out', { exact: true })).toBeVisible();
   await office.goto('/admin/security');
   await expect(office).toHaveURL(/\/admin\/login$/);
   await phone.goto('/admin/security');
   await expect(phone.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
 
-  // 'Sign out everywhere else', after its confirmation.
-  await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
-  const confirm = laptop.getByRole('alertdialog');
-  await expect(confirm).toContainText('One other browser is signed out.');
+  // 'Sign out everywhere else' from a browser signed in just now (so not stepped up): after its
+  // confirmation it asks for the password too, then signs out the laptop and the phone.
+  const desk = await signedInPage(browser, CHROME_MAC);
+  await desk.goto('/admin/security');
+  const deskList = desk.getByRole('list', { name: 'Active sessions' });
+  await expect(deskList.getByRole('listitem')).toHaveCount(3);
+  await desk.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const confirm = desk.getByRole('alertdialog');
+  await expect(confirm).toContainText('2 other browsers are signed out.');
   await confirm.getByRole('button', { name: 'Sign out' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(laptop.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+  const deskStepUp = desk.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(deskStepUp).toBeVisible();
+  // Until the step-up is done, nothing is signed out.
+  await laptop.reload();
+  await expect(laptop.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  await deskStepUp.getByLabel('Password').fill(OWNER.password);
+  await deskStepUp.getByLabel('Password').press('Enter');
+  await expect(deskStepUp).toBeHidden();
+  await expect(desk.getByText('Signed out 2 other sessions', { exact: true })).toBeVisible();
+  await expect(deskList.getByRole('listitem')).toHaveCount(1);
+  await expect(desk.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
   await phone.reload();
   await expect(phone).toHaveURL(/\/admin\/login$/);
   await laptop.reload();
-  await expect(laptop.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  await expect(laptop).toHaveURL(/\/admin\/login$/);
+  await desk.reload();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
 
   // The owner was told about each new device, through the mail queue's outbox: the Firefox and
   // the iPhone sign-ins (the installation's first sign-in, the Mac, has no device to differ from).

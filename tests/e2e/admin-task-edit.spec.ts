@@ -49,7 +49,7 @@ for (const width of [1280, 390]) {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(adminToasts(page).getByText('Task updated')).toBeVisible();
     await expect(dialog).toBeHidden();
-    const item = page.getByRole('listitem').filter({ hasText: fixed });
+    const item = page.locator('li:not([aria-label^="Timeline"] li)').filter({ hasText: fixed });
     await expect(item).toContainText('and the timeline');
     await expect(item).toContainText('High');
     const detail = await adminApi<ContactDetail>(page, baseURL!, 'GET', `/api/admin/contacts/${id}`);

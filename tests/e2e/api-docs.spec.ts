@@ -25,7 +25,10 @@ for (const width of [1280, 390]) {
     await signInFast(page, baseURL!);
     await page.goto('/api/docs');
 
-    await expect(page.getByRole('heading', { name: /Brightlane Studio API/ })).toBeVisible();
+    // Swagger UI renders the whole document (over 150 operations) before its title: slow on a busy machine.
+    await expect(page.getByRole('heading', { name: /Brightlane Studio API/ })).toBeVisible({
+      timeout: 30_000,
+    });
     // An operation from the document, rendered by the page's own script.
     const contactForm = page.locator('.opblock-summary', { hasText: '/api/contact' }).first();
     await expect(contactForm).toBeVisible();
@@ -37,11 +40,13 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `test-results/screenshots/api-docs-${width}.png` });
 
     // Opening an operation shows its error answers.
-    await page
-      .locator('.opblock-summary', { hasText: '/api/admin/contacts/{id}/send-email' })
-      .first()
-      .click();
-    await expect(page.locator('.responses-table').first()).toContainText('429');
+    const sendEmail = page
+      .locator('.opblock', {
+        has: page.locator('.opblock-summary', { hasText: '/api/admin/contacts/{id}/send-email' }),
+      })
+      .first();
+    await sendEmail.locator('.opblock-summary').first().click();
+    await expect(sendEmail.locator('.responses-table').first()).toContainText('429', { timeout: 30_000 });
 
     if (width === 390) await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `test-results/screenshots/api-docs-operation-${width}.png` });

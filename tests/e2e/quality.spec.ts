@@ -3,10 +3,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { gotoLanding } from './support/helpers';
 import { expect, type Page, test } from './support/test';
 
+/**
+ * Playwright's own warning when the admin registers its service worker (decision 071) in a
+ * context with `serviceWorkers: 'block'` (playwright.config.ts): the test's setting, not the page.
+ */
+const BLOCKED_BY_PLAYWRIGHT = 'Service Worker registration blocked by Playwright';
+
 /** Collects console errors and warnings and uncaught page errors. */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
+    if (message.text() === BLOCKED_BY_PLAYWRIGHT) return;
     if (message.type() === 'error' || message.type() === 'warning') {
       problems.push(`${message.type()}: ${message.text()}`);
     }

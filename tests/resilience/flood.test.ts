@@ -12,17 +12,18 @@ import {
 } from './helpers/load.ts';
 
 /**
- * A scripted flood of the public form (5,000 leads, or 12 s, whichever comes first)
- * against a real server process with a real SMTP server. The flood must not spend the shared daily
+ * A scripted flood of the public form (500 leads from 16 connections at once) against a real
+ * server process with a real SMTP server. The flood must not spend the shared daily
  * cap (≤ 50 messages), the form must keep its pace, the admin list and /healthz must keep
  * answering while it runs, and every lead must be in the CRM and in a notification or digest.
  */
 
-const LEADS = 5000;
-// Long enough for the lead notifications to fold into digests and for queue passes to pile up
-// behind the flood (both within its first seconds); sustained rates are the benches' figures
-// (npm run bench).
-const FLOOD_MS = 12_000;
+// Enough for the lead notifications to fold into digests and for queue passes to pile up behind
+// the flood (both within its first seconds). A count, not a time: how many leads a machine takes
+// in some seconds is the benches' figure (npm run bench), and a CI machine with the API suite
+// beside this one once took 254 in 12 s. FLOOD_MS only bounds a server that stopped answering.
+const LEADS = 500;
+const FLOOD_MS = 90_000;
 const CAP = 200;
 
 let smtp: TestSmtp;
@@ -99,8 +100,7 @@ describe('a flood of leads', () => {
     expect(smtp.messages.length).toBeLessThanOrEqual(50);
 
     // Every request was answered, and every answer was a stored lead.
-    expect(result.statuses).toEqual({ 201: result.acknowledged.length });
-    expect(result.acknowledged.length).toBeGreaterThanOrEqual(500);
+    expect(result.statuses).toEqual({ 201: LEADS });
 
     // The pace holds: the last quarter of the flood is not far slower than the first.
     expect(last).toBeGreaterThanOrEqual(first * 0.4);

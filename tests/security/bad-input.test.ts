@@ -183,6 +183,34 @@ describe('bad input gets a clear 4xx', () => {
     expect(res.json()).toMatchObject({ sentCount: 0, pending: 1 });
   });
 
+  it('a path id that is not plain decimal digits (1e3, 0x10, " 12", 12.0, +12) → 400; "1" names contact 1', async () => {
+    // Number() reads all of these as numbers: 1e3 would answer contact 1000.
+    for (const id of [
+      '1e3',
+      '1e0',
+      '0x10',
+      '0x1',
+      '%201',
+      '1%20',
+      '1.0',
+      '%2B1',
+      '+1',
+      '0b1',
+      '1_0',
+      'Infinity',
+    ]) {
+      const res = await call('GET', `/api/admin/contacts/${id}`);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(400);
+      expect(Object.keys(res.json().details.fieldErrors)).toContain('id');
+    }
+    const tag = await call('POST', '/api/admin/contacts/1/tags/1e0');
+    expect(tag.statusCode, tag.body).toBe(400);
+    expect(Object.keys(tag.json().details.fieldErrors)).toContain('tagId');
+    const ok = await call('GET', '/api/admin/contacts/1');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().contact).toMatchObject({ id: 1, name: 'Ada Lovelace' });
+  });
+
   it('the largest id (2^31 − 1) is a valid id that names no row: 404', async () => {
     const res = await call('GET', '/api/admin/contacts/2147483647');
     expect(res.statusCode).toBe(404);

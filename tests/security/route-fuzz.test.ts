@@ -113,6 +113,10 @@ const plausibleFields = {
   color: fc.constantFrom('#22d3ee', '#D946EF'),
   company: fc.constantFrom('Acme Ltd', ''),
   username: fc.constantFrom('admin', 'owner'),
+  scope: fc.constantFrom('read', 'write'),
+  // A literal public address: no DNS lookup (none is reachable offline), and no inner address.
+  url: fc.constantFrom('https://93.184.216.34/hook'),
+  events: fc.constantFrom(['lead.created'], ['contact.erased', 'client.created']),
 };
 const fieldNames = Object.keys(plausibleFields);
 
@@ -275,6 +279,8 @@ describe('route fuzzing', () => {
     // Background writers would change tables between the two looks at a refused request.
     await t.app.mailQueue.stop();
     await t.app.campaigns.stop();
+    await t.app.webhooks.stop();
+    await t.app.push.stop();
     cookie = await signIn(t.app);
     const seed = async (url: string, payload: object, signedIn = true) => {
       const res = await send(
@@ -302,6 +308,8 @@ describe('route fuzzing', () => {
         recipientIds: [1, 2],
       });
       await seed('/api/admin/credentials', { companyName: name, password: 'pw' });
+      await seed('/api/admin/webhooks', { url: 'https://93.184.216.34/hook', events: ['lead.created'] });
+      await seed('/api/admin/tokens', { name, scope: 'read' });
     }
     const tables = await fingerprinter(t.database, { sessions: ['id', 'token_hash', 'expires_at'] });
     // The sign-in log records refused sign-ins by design (decision 024), and on PostgreSQL the
@@ -353,6 +361,11 @@ describe('route fuzzing', () => {
       // the route is reached whatever the cases before it did to contact 2.
       if (route.url === '/api/admin/contacts/:id/not-spam') {
         await t.database.db.update(contacts).set({ status: 'spam' }).where(eq(contacts.id, 2));
+      }
+      // 'Move to spam' refuses a contact already there or converted (decision 057): contact 2 is a
+      // new lead again first.
+      if (route.url === '/api/admin/contacts/:id/spam') {
+        await t.database.db.update(contacts).set({ status: 'new' }).where(eq(contacts.id, 2));
       }
       // The tables are fingerprinted again only after a case wrote something (the write marker
       // moved): most cases are refused without a write, and a fingerprint costs more than the request.
@@ -413,6 +426,9 @@ describe('route fuzzing', () => {
       'POST /api/admin/login',
       'GET /api/auth/google/callback',
       'POST /api/admin/contacts/:id/merge',
+      // The edit's plausible body always carries an address other contacts have (409 by design,
+      // nothing written: checked above); its successes are tested in tests/api/contact-fields.test.ts.
+      'PATCH /api/admin/contacts/:id',
       // The second sign-in step needs a right password first and a factor set up, which
       // demo mode refuses (the Security screen is read-only there: 409); a passkey needs an authenticator.
       'POST /api/admin/login/totp',
@@ -428,8 +444,9 @@ describe('route fuzzing', () => {
       'DELETE /api/admin/security/totp',
       'POST /api/admin/security/recovery-codes',
       'POST /api/admin/security/step-up',
-      // Signing out a session needs another live session's id; the fuzzer's own is refused (409).
+      // Signing other sessions out needs a step-up (decision 061), which demo mode refuses (409).
       'DELETE /api/admin/security/sessions/:id',
+      'POST /api/admin/security/sessions/end-others',
       'POST /api/admin/security/step-up/totp',
       'POST /api/admin/security/step-up/passkey/options',
       'POST /api/admin/security/step-up/passkey',
@@ -448,6 +465,25 @@ describe('route fuzzing', () => {
       // Needs interrupted recipients (a send a crash cut off) and their exact count: the
       // campaign-crash and campaign-recovery tests make them.
       'POST /api/admin/campaigns/:id/resend-interrupted',
+      // A whole valid content document, and a publish of a draft that differs from the live site:
+      // the site-content API tests make them (decision 067).
+      'PUT /api/admin/site/draft',
+      'POST /api/admin/site/publish',
+      // A version that exists (the fuzzed numbers rarely name one) and a board column named by its
+      // status (a word, where the fuzzer makes ids): the site-content and pipeline-board API tests.
+      'POST /api/admin/site/versions/:n/restore',
+      'GET /api/admin/pipeline/:status',
+      // A browser's push subscription (an https endpoint on a public address, a real P-256 key)
+      // and a device to remove: tests/api/push.test.ts makes them against a stand-in push service.
+      'POST /api/admin/push/subscriptions',
+      'DELETE /api/admin/push/subscriptions',
+      'DELETE /api/admin/push/subscriptions/:id',
+      // A multipart image or video (decision 070), a media file that exists (the fuzzed names are
+      // not a content hash) and a time within the next year in the schedule's format (069): the
+      // site-media and site-schedule API tests make them.
+      'POST /api/admin/site/media',
+      'GET /media/:name',
+      'PUT /api/admin/site/schedule',
     ];
     const expected = routes
       .map((r) => `${r.method} ${r.url}`)

@@ -1,14 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passkeys, recoveryCodes } from '../../src/db/schema/index.ts';
-import { addPasskey } from '../../src/server/auth/second-factor.ts';
+import { addPasskey } from '../../src/server/auth/passkeys.ts';
 import { createTestApp, signIn, type TestApp } from '../api/helpers/test-app.ts';
 
 /**
  * A stolen session cookie is not a permanent takeover (decision 036). With only the owner's `sid`,
  * from another address (even right after the owner signed in with both factors), none of the factor
  * changes is allowed: new recovery codes, a new passkey, removing the authenticator app or a
- * passkey each answer 403 `details.stepUp` and change nothing. The owner's step-up (password and
+ * passkey, signing the owner's other sessions out, each answer 403 `details.stepUp` and change
+ * nothing. The owner's step-up (password and
  * a factor again) allows them, and a factor change ends every other session, the stolen one too.
  * Turning the first factor on ends the sessions opened before it.
  */
@@ -96,7 +97,14 @@ describe('a stolen session cookie', () => {
       counter: 0,
       name: "Owner's phone",
     });
+    const owner = await signInWithTotp();
     const stolen = await signInWithTotp();
+    const ownerSessionId = (
+      (await call('GET', '/api/admin/security/sessions', owner)).json().sessions as {
+        id: number;
+        current: boolean;
+      }[]
+    ).find((s) => s.current)!.id;
     const refused = [
       await call('POST', '/api/admin/security/recovery-codes', stolen, undefined, ATTACKER),
       await call('POST', '/api/admin/security/passkeys/options', stolen, undefined, ATTACKER),
@@ -117,6 +125,9 @@ describe('a stolen session cookie', () => {
       ),
       await call('DELETE', '/api/admin/security/totp', stolen, undefined, ATTACKER),
       await call('DELETE', `/api/admin/security/passkeys/${passkeyId}`, stolen, undefined, ATTACKER),
+      // Signing the owner's browsers out (decision 061).
+      await call('POST', '/api/admin/security/sessions/end-others', stolen, undefined, ATTACKER),
+      await call('DELETE', `/api/admin/security/sessions/${ownerSessionId}`, stolen, undefined, ATTACKER),
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(403);
@@ -127,6 +138,7 @@ describe('a stolen session cookie', () => {
     expect(overview.passkeys.map((p: { id: number }) => p.id)).toEqual([passkeyId]);
     expect(overview.recoveryCodesLeft).toBe(10);
     expect(await t.database.db.select().from(passkeys)).toHaveLength(1);
+    expect(await isAdmin(owner)).toBe(true);
 
     // The cookie alone cannot step up: the password is asked, then a factor.
     const noPassword = await call(

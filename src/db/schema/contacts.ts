@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -11,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ContactOrigin, StoredContactStatus } from '../../shared/contacts.ts';
+import type { ContactOrigin, LostReason, StoredContactStatus } from '../../shared/contacts.ts';
 import type { DeviceClass } from '../../shared/lead-source.ts';
 import { createdAt, tsz, updatedAt } from './common.ts';
 
@@ -49,13 +51,18 @@ export const contacts = pgTable(
     bouncingAt: tsz('bouncing_at'),
     /** The bounce's status and diagnostic, as the receiving server wrote it (shown to the admin). */
     bounceReason: text('bounce_reason'),
+    /** The person's company (Add Contact, import and the contact detail's Edit; the form does not ask). */
+    company: text('company'),
     /**
      * How the contact came in: `form` (the public form), `manual` (Add Contact) or `import` (CSV
-     * import). Not the lead's marketing source (referrer, campaign).
+     * import). Not the lead's marketing source (referrer, campaign). The dashboard counts `form`
+     * only; the contacts list shows leads (not `import`) by default (decision 058).
      */
-    /** The person's company (Add Contact and import; the form does not ask). */
-    company: text('company'),
     origin: text('origin').$type<ContactOrigin>().notNull().default('form'),
+    /** For origin `import`: when the import ran (the contact's own row was inserted then). */
+    importedAt: tsz('imported_at'),
+    /** For origin `import`: the CSV file's name as the browser sent it (control characters removed). */
+    importFileName: text('import_file_name'),
     /**
      * When and how the person agreed to receive campaign email, for contacts that did not write
      * through the form: an imported contact without it is never a campaign recipient.
@@ -82,12 +89,42 @@ export const contacts = pgTable(
     sourceLandingPath: text('source_landing_path'),
     sourceFirstSeenAt: tsz('source_first_seen_at'),
     sourceDevice: text('source_device').$type<DeviceClass>(),
+    /**
+     * The deal's value in minor units of the `CURRENCY` setting (cents for EUR; decision 063).
+     * Null: not estimated yet. An integer: no rounding in sums.
+     */
+    dealValue: bigint('deal_value', { mode: 'number' }),
+    /** When the owner expects the deal to close (the first of a month from the month picker). */
+    expectedCloseOn: date('expected_close_on', { mode: 'string' }),
+    /**
+     * When the status last changed (creation for a contact that never moved): the board's 'days
+     * in this stage' and its order within a column. A trigger keeps it (migration 0024).
+     */
+    statusChangedAt: tsz('status_changed_at').notNull().defaultNow(),
+    /** When the notes last changed (the timeline's 'Notes edited'); a trigger keeps it (migration 0024). */
+    notesChangedAt: tsz('notes_changed_at'),
+    /**
+     * Whether the contact ever reached Qualified or Converted (the source report's 'qualified',
+     * decision 064); a trigger sets it and nothing clears it (migration 0025).
+     */
+    reachedQualified: boolean('reached_qualified').notNull().default(false),
+    /** Why a `lost` deal was lost (decision 063); null for every other status. */
+    lostReason: text('lost_reason').$type<LostReason>(),
+    /** The owner's words for lost reason `other`. */
+    lostReasonText: text('lost_reason_text'),
   },
   (t) => [
     check(
       'contacts_status_check',
-      sql`${t.status} in ('new', 'contacted', 'qualified', 'converted', 'spam')`,
+      sql`${t.status} in ('new', 'contacted', 'qualified', 'converted', 'lost', 'spam')`,
     ),
+    check(
+      'contacts_lost_reason_check',
+      sql`${t.lostReason} in ('budget', 'timing', 'no_reply', 'other_agency', 'other')`,
+    ),
+    check('contacts_deal_value_check', sql`${t.dealValue} >= 0`),
+    // The board's index (status, status_changed_at desc, id desc) INCLUDE (deal_value) is
+    // hand-written in migration 0022 (Drizzle has no INCLUDE): decision 063.
     check('contacts_source_device_check', sql`${t.sourceDevice} in ('phone', 'tablet', 'desktop')`),
     // The contacts list's source filter and the dashboard's 'Leads by source' (decision 037).
     index('contacts_source_label_idx').on(
@@ -97,7 +134,28 @@ export const contacts = pgTable(
     check('contacts_origin_check', sql`${t.origin} in ('form', 'manual', 'import')`),
     index('contacts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('contacts_last_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
+    // The contacts list's 'Leads' and 'Imported' views by last activity (decision 058): each row is
+    // in exactly one of the two, so together they are the size of the index above, and a page of
+    // 20 leads under a million imported people (or the reverse) is still an index range.
+    index('contacts_lead_activity_idx')
+      .on(t.lastActivityAt.desc(), t.id.desc())
+      .where(sql`${t.origin} <> 'import'`),
+    index('contacts_imported_activity_idx')
+      .on(t.lastActivityAt.desc(), t.id.desc())
+      .where(sql`${t.origin} = 'import'`),
     index('contacts_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    // The 'Leads' view's other sorts (name, email, status): without these a page of a few leads
+    // under a million imported people walked the whole table's index past the imported rows. The
+    // 'Imported' and 'All' views are most of the table, so the indexes below serve them.
+    index('contacts_lead_name_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.origin} <> 'import'`),
+    index('contacts_lead_email_idx').on(sql`lower(${t.email})`, t.id).where(sql`${t.origin} <> 'import'`),
+    index('contacts_lead_status_rank_idx')
+      .on(
+        sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'lost', 'spam']::text[], ${t.status})`,
+        t.lastActivityAt,
+        t.id,
+      )
+      .where(sql`${t.origin} <> 'import'`),
     // Lookups by address, and keyset pages of the contacts table sorted by email (decision 040).
     index('contacts_email_idx').on(sql`lower(${t.email})`, t.id),
     // One contact per person (decision 019): a second submission from an address, in any case,
@@ -109,7 +167,7 @@ export const contacts = pgTable(
     // Keyset pages of the contacts table sorted by status, in the pipeline's order (new first),
     // then by last activity (decision 040). Same expression as CONTACT_STATUS_RANK in list-contacts.
     index('contacts_status_rank_idx').on(
-      sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'spam']::text[], ${t.status})`,
+      sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'lost', 'spam']::text[], ${t.status})`,
       t.lastActivityAt,
       t.id,
     ),
@@ -128,6 +186,68 @@ export const contactSearch = pgTable('contact_search', {
     .references(() => contacts.id, { onDelete: 'cascade' }),
   document: text('document').notNull(),
 });
+
+/**
+ * Every change of a contact's status (decision 063): from, to, when, and the lost reason. Written
+ * by triggers on `contacts` (migration 0022), so every path that changes a status records it (the
+ * status selector, the board, bulk actions, Turn into Client, merge, spam and release) and a
+ * contact that enters past New (Add Contact, a CSV import) records its entry (`from_status` null).
+ * Erasure: the rows go with their contact (cascade; docs/personal-data.md).
+ */
+export const contactStageChanges = pgTable(
+  'contact_stage_changes',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<StoredContactStatus>(),
+    toStatus: text('to_status').$type<StoredContactStatus>().notNull(),
+    lostReason: text('lost_reason').$type<LostReason>(),
+    lostReasonText: text('lost_reason_text'),
+    changedAt: tsz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contact_stage_changes_contact_idx').on(t.contactId, t.changedAt.desc()),
+    // 'Won' and 'answered' over a window of days (the source report, the median first answer).
+    index('contact_stage_changes_changed_at_idx').on(t.changedAt, t.toStatus),
+  ],
+);
+
+/**
+ * The board's count and value sum per status (decision 063) as a log of deltas: triggers on
+ * `contacts` append one row per status a statement changed (inserts never wait on each other), the
+ * board sums the few rows per status, and a compaction folds them into one (`DELETE … RETURNING`,
+ * so two compactions at once still add up). Holds no personal data: counts and sums only.
+ */
+export const pipelineTotals = pgTable('pipeline_totals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  status: text('status').$type<StoredContactStatus>().notNull(),
+  contacts: bigint('contacts', { mode: 'number' }).notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The source report's figures per day of creation (UTC), kind and source (decision 064), as a log
+ * of deltas like `pipeline_totals`: statement triggers on `contacts` append what each statement
+ * changed, the report sums the rows of its window, and a compaction folds them. `kind` is `source`
+ * (form leads; `source` is the UTM source, else the referrer's host, else '') or `manual` or
+ * `import` (`source` ''). Spam is never counted. Holds no personal data: counts and sums only.
+ */
+export const sourceTotals = pgTable(
+  'source_totals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'source' | 'manual' | 'import'>().notNull(),
+    source: text('source').notNull(),
+    leads: bigint('leads', { mode: 'number' }).notNull(),
+    qualified: bigint('qualified', { mode: 'number' }).notNull(),
+    won: bigint('won', { mode: 'number' }).notNull(),
+    wonValue: bigint('won_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('source_totals_day_idx').on(t.day)],
+);
 
 /** Labels on contacts (docs/product.md §6.4), created from the tag dropdown. */
 export const tags = pgTable('tags', {

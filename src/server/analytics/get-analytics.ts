@@ -5,6 +5,7 @@ import type { Analytics, DailyStat } from '../../shared/analytics.ts';
 import { leadSourceLabel } from '../../shared/lead-source.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { sourceLabelSql } from '../contacts/list-contacts.ts';
+import { countHeldSpam } from '../spam/held-spam.ts';
 
 const DAYS = 30;
 
@@ -14,7 +15,9 @@ const SOURCE_ROWS = 10;
 /**
  * The dashboard's figures (docs/product.md §5, §12): totals, and visits, unique visitors
  * and new contacts per UTC day over the last 30 days. A task is overdue when pending and past due.
- * Contacts held as spam count nowhere (decision 037). 'Leads by source' and 'Visits by source'
+ * Contacts held as spam count nowhere (decision 037) but in `heldSpam` (decision 057); leads marked
+ * 'Possible spam' are leads and count everywhere. 'New Contacts', the daily contacts and 'Leads by
+ * source' count the form's leads only, not imported or hand-added people (decision 058). 'Leads by source' and 'Visits by source'
  * cover the same 30 days: leads grouped by source label, medium and campaign; counted views
  * (people only, as the visit counter records them) by referrer host and UTM source.
  */
@@ -29,7 +32,8 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
   const [contactTotals] = await db
     .select({
       total: count(),
-      fresh: sql<number>`count(*) filter (where ${contacts.status} = 'new')`,
+      // 'New Contacts' are the form's leads (decision 058): an import or Add Contact adds none.
+      fresh: sql<number>`count(*) filter (where ${contacts.status} = 'new' and ${contacts.origin} = 'form')`,
     })
     .from(contacts)
     .where(ne(contacts.status, 'spam'));
@@ -48,7 +52,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
       n: count(),
     })
     .from(contacts)
-    .where(and(gte(contacts.createdAt, firstDay), ne(contacts.status, 'spam')))
+    .where(and(gte(contacts.createdAt, firstDay), ne(contacts.status, 'spam'), eq(contacts.origin, 'form')))
     .groupBy(sql`1`);
 
   const daily: DailyStat[] = [];
@@ -74,6 +78,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
         ${contacts.sourceUtmCampaign} as campaign, count(*) as n
       from ${contacts}
       where ${contacts.createdAt} >= ${firstDay.toISOString()} and ${contacts.status} <> 'spam'
+        and ${contacts.origin} = 'form'
       group by 1, 2, 3 order by n desc, 1 limit ${SOURCE_ROWS}`),
   );
   const visitRowsBySource = resultRows<{ referrer: string; utm: string; n: number | string }>(
@@ -106,6 +111,7 @@ export async function getAnalytics(db: Db, now = new Date()): Promise<Analytics>
     newContacts: Number(contactTotals?.fresh ?? 0),
     pendingTasks: Number(taskTotals?.pending ?? 0),
     overdueTasks: Number(taskTotals?.overdue ?? 0),
+    heldSpam: await countHeldSpam(db),
     daily,
   };
 }

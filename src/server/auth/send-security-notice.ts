@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../mail/mail-queue.ts';
 import { describeDevice } from './describe-device.ts';
-import type { RequestOrigin } from './second-factor.ts';
+import type { RequestOrigin } from './sign-in-events.ts';
 
 /** What the owner is told about: a sign-in from a new device, or a change of sign-in factors. */
 export type SecurityNotice =

@@ -3,15 +3,12 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { limitSecondFactorAttempt } from './limit-second-factor-attempt.ts';
-import {
-  useRecoveryCode as consumeRecoveryCode,
-  useTotpCode as consumeTotpCode,
-  factorSummary,
-  type RequestOrigin,
-  recordEvent,
-} from './second-factor.ts';
+import { useRecoveryCode as consumeRecoveryCode } from './recovery-codes.ts';
+import { factorSummary } from './second-factor.ts';
 import { SecondFactorError } from './second-factor-error.ts';
 import type { SessionRecord } from './sessions.ts';
+import { type RequestOrigin, recordEvent } from './sign-in-events.ts';
+import { useTotpCode as consumeTotpCode } from './totp.ts';
 
 /**
  * The second half of a step-up: a code (a 6-digit authenticator code, or a recovery code, used

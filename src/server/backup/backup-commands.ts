@@ -41,21 +41,25 @@ export async function backupCommand(config: AppConfig, given: string | undefined
   }
   const file = targetFile(config, given, 'pglite');
   const control = readControlFile(config.dataDir);
-  let bytes: Uint8Array | undefined;
-  if (control) bytes = await snapshotFromServer(control.port, control.token);
+  if (control && (await snapshotFromServer(control.port, control.token, file))) return file;
   // No server answered (none runs, or it died and left its file): the folder is ours to open.
-  bytes ??= await snapshotDataFolder(config.dataDir).catch((error: Error) => {
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(
-      `${error.message}\nThat process does not answer backup requests (a server of an older version, or a script): stop it, or wait until it ends, and run npm run backup again.`,
-    );
-  });
-  await writeBackupFile(file, bytes);
+  await snapshotDataFolder(config.dataDir, (chunks) => writeBackupFile(file, chunks)).catch(
+    (error: Error) => {
+      if (error instanceof BackupError) throw error;
+      throw new BackupError(
+        `${error.message}\nThat process does not answer backup requests (a server of an older version, or a script): stop it, or wait until it ends, and run npm run backup again.`,
+      );
+    },
+  );
   return file;
 }
 
-/** Asks the running server for a snapshot. @returns undefined when nothing listens there any more. */
-async function snapshotFromServer(port: number, token: string): Promise<Uint8Array | undefined> {
+/**
+ * Asks the running server for a snapshot and writes it to `file` as it arrives.
+ * @returns false when nothing listens there any more. @throws BackupError when the server refused
+ *   or the snapshot broke off (nothing is kept then).
+ */
+async function snapshotFromServer(port: number, token: string, file: string): Promise<boolean> {
   let res: Response;
   try {
     res = await fetch(`http://127.0.0.1:${port}/snapshot`, {
@@ -63,11 +67,18 @@ async function snapshotFromServer(port: number, token: string): Promise<Uint8Arr
       headers: { authorization: `Bearer ${token}` },
     });
   } catch {
-    return undefined;
+    return false;
   }
-  if (!res.ok)
+  if (!res.ok || !res.body)
     throw new BackupError(`The running server refused the backup (${res.status}): ${await res.text()}`);
-  return new Uint8Array(await res.arrayBuffer());
+  try {
+    await writeBackupFile(file, res.body);
+  } catch (error) {
+    throw new BackupError(
+      `The backup broke off before the server had sent all of it (${(error as Error).message}); nothing was kept. See the server's log, and run npm run backup again.`,
+    );
+  }
+  return true;
 }
 
 /**

@@ -59,22 +59,28 @@ export function listBackups(dir: string): BackupEntry[] {
 /**
  * Writes `bytes` to `file` so that a reader never sees half a backup: into a private temporary
  * file beside it (mode 0600 whatever the umask: backups hold every lead), flushed to disk, then
- * renamed over the final name. Its SHA-256 goes beside it first (`writeChecksum`). @throws on any
- * I/O error, leaving no temporary file behind.
+ * renamed over the final name. Its SHA-256 goes beside it first (`writeChecksum`). @returns the bytes written.
+ * @throws on any I/O error or an error of `bytes`' iteration, leaving no temporary file behind.
  */
-export async function writeBackupFile(file: string, bytes: Uint8Array | AsyncIterable<Uint8Array>) {
+export async function writeBackupFile(
+  file: string,
+  bytes: Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<number> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const handle = await fs.promises.open(partial, 'wx', 0o600);
   const hash = createHash('sha256');
+  let written = 0;
   try {
     if (bytes instanceof Uint8Array) {
       hash.update(bytes);
       await handle.writeFile(bytes);
+      written = bytes.length;
     } else {
       for await (const chunk of bytes) {
         hash.update(chunk);
         await handle.write(chunk);
+        written += chunk.length;
       }
     }
     await handle.sync();
@@ -82,6 +88,7 @@ export async function writeBackupFile(file: string, bytes: Uint8Array | AsyncIte
     await fs.promises.chmod(partial, 0o600);
     await writeChecksum(file, hash.digest('hex'));
     await fs.promises.rename(partial, file);
+    return written;
   } catch (error) {
     await handle.close().catch(() => {});
     await fs.promises.rm(partial, { force: true });
@@ -160,4 +167,11 @@ export function pruneDailyBackups(dir: string, keep: number): string[] {
     fs.rmSync(checksumFile(entry.file), { force: true });
   }
   return old.map((entry) => entry.file);
+}
+
+/** Reads chunks whole into one buffer (tests, and small snapshots). */
+export async function collectBytes(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
 }

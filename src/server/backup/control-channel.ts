@@ -14,7 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
  * folder's owner (or root) can read it, and only a request carrying the token gets a snapshot.
  *
  * Protocol: `POST /snapshot` with `Authorization: Bearer <token>` → 200, `application/gzip`, the
- * snapshot's bytes; 401 without the token; 404 anything else.
+ * snapshot's bytes streamed as they are made (chunked: no length up front); a snapshot that fails
+ * before its first byte is 503 with the reason, one that fails later cuts the connection (the CLI
+ * then sees an incomplete body and keeps nothing); 401 without the token; 404 anything else.
  */
 
 /** What `control.json` holds. */
@@ -34,7 +36,8 @@ export function controlFilePath(dataDir: string): string {
  */
 export async function startControlChannel(options: {
   dataDir: string;
-  snapshot: () => Promise<Uint8Array>;
+  /** Runs `consume` over a snapshot's chunks (DailyBackup.snapshot). */
+  snapshot: (consume: (chunks: AsyncIterable<Uint8Array>) => Promise<void>) => Promise<void>;
   log: FastifyBaseLogger;
 }): Promise<() => Promise<void>> {
   const token = randomBytes(32).toString('base64url');
@@ -50,19 +53,28 @@ export async function startControlChannel(options: {
       return;
     }
     const started = Date.now();
-    options.snapshot().then(
-      (bytes) => {
-        options.log.info(
-          { bytes: bytes.length, ms: Date.now() - started },
-          'backup snapshot sent to npm run backup',
-        );
-        res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.length }).end(bytes);
-      },
-      (err) => {
-        options.log.error({ err }, 'backup snapshot failed');
-        res.writeHead(503, { 'content-type': 'text/plain' }).end(String((err as Error).message));
-      },
-    );
+    let bytes = 0;
+    options
+      .snapshot(async (chunks) => {
+        for await (const chunk of chunks) {
+          if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/gzip' });
+          bytes += chunk.length;
+          // Waits while the CLI is slower than the snapshot (no backup piles up in memory).
+          if (!res.write(chunk)) await waitForDrain(res);
+        }
+      })
+      .then(
+        () => {
+          if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/gzip' });
+          res.end();
+          options.log.info({ bytes, ms: Date.now() - started }, 'backup snapshot sent to npm run backup');
+        },
+        (err) => {
+          options.log.error({ err }, 'backup snapshot failed');
+          if (res.headersSent) res.destroy();
+          else res.writeHead(503, { 'content-type': 'text/plain' }).end(String((err as Error).message));
+        },
+      );
   });
   server.requestTimeout = 0;
   await new Promise<void>((resolve, reject) => {
@@ -83,6 +95,22 @@ export async function startControlChannel(options: {
     }
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
+}
+
+/** Resolves when `res` can take more; rejects when the connection closed first. */
+function waitForDrain(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('npm run backup went away before the snapshot was sent'));
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
 }
 
 /**

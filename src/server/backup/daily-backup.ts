@@ -15,8 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECK_MS = 60 * 60 * 1000;
 
 export interface DailyBackupOptions {
-  /** The embedded database's snapshot (`Database.snapshot`); absent on PostgreSQL. */
-  snapshot: (() => Promise<Uint8Array>) | undefined;
+  /** The embedded database's snapshot as chunks (`Database.snapshot`); absent on PostgreSQL. */
+  snapshot: (() => AsyncIterable<Uint8Array>) | undefined;
   dataDir: string;
   /** `BACKUP_KEEP`: daily files kept; 0 turns the daily backup off. */
   keep: number;
@@ -74,13 +74,15 @@ export class DailyBackup {
   }
 
   /**
-   * A snapshot for `npm run backup` (through the control channel), run between daily passes.
-   * @throws when the database has no snapshot (PostgreSQL) or the server is stopping.
+   * A snapshot for `npm run backup` (through the control channel), run between daily passes:
+   * `consume` reads its chunks (the backup stays open until it has read them all or stopped).
+   * @throws when the database has no snapshot (PostgreSQL) or the server is stopping; whatever
+   *   the snapshot or `consume` throws.
    */
-  snapshot(): Promise<Uint8Array> {
+  snapshot<T>(consume: (chunks: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> {
     const take = this.o.snapshot;
     if (!take) return Promise.reject(new Error('no embedded database to snapshot'));
-    return this.loop.exclusive(() => take());
+    return this.loop.exclusive(() => consume(take()));
   }
 
   private async pass(): Promise<void> {
@@ -90,12 +92,11 @@ export class DailyBackup {
     const newest = listBackups(this.dir).find((entry) => entry.kind === 'daily');
     if (newest && now.getTime() - newest.takenAt.getTime() < (this.o.intervalMs ?? DAY_MS)) return;
     const started = Date.now();
-    const bytes = await take();
     const file = `${this.dir}/${backupFileName('daily', 'pglite', now)}`;
-    await writeBackupFile(file, bytes);
+    const bytes = await writeBackupFile(file, take());
     const removed = pruneDailyBackups(this.dir, this.o.keep);
     this.o.log.info(
-      { file, bytes: bytes.length, ms: Date.now() - started, removed: removed.length },
+      { file, bytes, ms: Date.now() - started, removed: removed.length },
       'daily backup written',
     );
   }

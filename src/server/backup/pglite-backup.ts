@@ -41,11 +41,14 @@ export function folderInUse(folder: string): boolean {
 
 /**
  * Opens `DATA_DIR/pglite` without a server (taking the data folder's lock, so a server cannot
- * start meanwhile), snapshots it and closes it again. No migration runs: the backup is the
- * database as it was. @throws BackupError when there is no database; the lock's Error when a
- * process holds the folder.
+ * start meanwhile), snapshots it into `consume` and closes it again. No migration runs: the
+ * backup is the database as it was. @throws BackupError when there is no database; the lock's
+ * Error when a process holds the folder; what `consume` throws.
  */
-export async function snapshotDataFolder(dataDir: string): Promise<Uint8Array> {
+export async function snapshotDataFolder<T>(
+  dataDir: string,
+  consume: (chunks: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<T> {
   const folder = pgliteFolder(dataDir);
   if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
     throw new BackupError(`No embedded database in ${folder} (nothing to back up). Is DATA_DIR right?`);
@@ -54,7 +57,7 @@ export async function snapshotDataFolder(dataDir: string): Promise<Uint8Array> {
   try {
     const client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
     try {
-      return await pgliteSnapshot(client);
+      return await consume(pgliteSnapshot(client, folder));
     } finally {
       await client.close();
       makePrivate(folder);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { clients, clientTasks } from '../../db/schema/index.ts';
 import type { Client, ClientTask, ClientTaskUpdate } from '../../shared/clients.ts';
 import { notFound } from '../domain-error.ts';
+import { queueWebhookEvent } from '../webhooks/queue-event.ts';
 import { toClient, toClientTask } from './to-client.ts';
 
 type ClientInput = Omit<Client, 'id' | 'fromContactId' | 'createdAt'>;
@@ -15,9 +16,16 @@ export async function listClients(db: Db): Promise<Client[]> {
 
 /** Adds a client by hand (docs/product.md §7.1). */
 export async function createClient(db: Db, input: ClientInput): Promise<Client> {
-  const [row] = await db.insert(clients).values(input).returning();
-  return toClient(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(clients).values(input).returning();
+    const client = toClient(row!);
+    await queueWebhookEvent(tx as unknown as Db, 'client.created', clientEventData(client));
+    return client;
+  });
 }
+
+/** The `data` of a `client.created` event (decision 066): the client as the API answers it. */
+export const clientEventData = (client: Client): Record<string, unknown> => ({ ...client });
 
 /**
  * Replaces a client's own fields (name, email, phone, company, notes), as 'Edit Client' sends them.

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contactFields } from '../../shared/contact-fields.ts';
 import type { ParsedContactCreate } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { isUnsubscribedSql } from './address-hash.ts';
 
 /**
  * Adds a contact by hand (Add Contact): origin `manual`, no message (the detail says 'Added by
- * hand'), the given status, notes, company and tags (unknown tag ids are ignored). One contact per
+ * hand'), the fields of `contactFields`, the given status and tags (unknown tag ids are ignored). One contact per
  * address holds (the unique index on lower(email)): an existing address, in any case, is refused.
  * An address on the unsubscribe list, or whose hash is (an erased contact's), starts unsubscribed.
  * @returns the new contact's id, or `existingId` when the address has a contact (nothing written).
@@ -19,9 +20,14 @@ export async function addContact(
   return db.transaction(async (tx) => {
     const inserted = resultRows<{ id: number }>(
       await tx.execute(sql`
-        insert into contacts (name, email, phone, company, notes, status, message, origin, unsubscribed_at)
-        values (${input.name}, ${input.email}, ${input.phone}, ${input.company}, ${input.notes},
-          ${input.status}, '', 'manual',
+        insert into contacts (${sql.join(
+          contactFields.map((f) => sql.identifier(f.column)),
+          sql`, `,
+        )}, status, message, origin, unsubscribed_at)
+        values (${sql.join(
+          contactFields.map((f) => sql`${input[f.key]}`),
+          sql`, `,
+        )}, ${input.status}, '', 'manual',
           case when ${isUnsubscribedSql(hashKey, input.email)} then now() end)
         on conflict (lower(email)) where not legacy_duplicate do nothing
         returning id`),

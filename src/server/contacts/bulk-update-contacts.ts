@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
-import type { ParsedContactBulk } from '../../shared/contacts.ts';
+import type { ParsedContactBulk } from '../../shared/contact-bulk.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { notFound } from '../domain-error.ts';
 import { type IdRange, idRanges, inLanes, overWindows, type Selection } from './contact-lanes.ts';
@@ -37,7 +37,7 @@ export interface BulkOptions extends EraseOptions {
 }
 
 /**
- * A bulk action on the contact list: set the status (one statement per window of
+ * A bulk action on the contact list: set the status (`lost` with its reason; one statement per window of
  * `statusBatchSize` ids, in `options.lanes` id ranges at once: contact-lanes.ts), add or remove a
  * tag (one statement each, whatever the number of contacts), or erase (erase-contacts.ts, one
  * transaction per id window, in lanes too). Nothing passes through the browser but the filter or the
@@ -58,7 +58,8 @@ export async function bulkUpdateContacts(
         overWindows(range, options.statusBatchSize ?? 10_000, async (w) =>
           rowCount(
             await db.execute(sql`
-              update ${contacts} set status = ${action.status}, updated_at = now()
+              update ${contacts} set status = ${action.status}, updated_at = now(),
+                lost_reason = ${action.lostReason ?? null}, lost_reason_text = ${action.lostReasonText || null}
               where ${contacts.id} > ${w.after} and ${contacts.id} <= ${w.last} and (${where(w)})
                 and ${contacts.status} <> ${action.status}`),
           ),

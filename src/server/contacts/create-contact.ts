@@ -5,14 +5,20 @@ import type { ParsedContactRequest } from '../../shared/contact.ts';
 import { type DeviceClass, leadSourceLabel, type ParsedLeadSource } from '../../shared/lead-source.ts';
 import { leadNotification } from '../mail/lead-notification.ts';
 import { enqueueMail } from '../mail/mail-queue.ts';
-import type { SpamReason } from '../spam/content-checks.ts';
+import { queueHeldSpamPush, queuePush } from '../push/queue-push.ts';
+import { holds, type SpamReason } from '../spam/content-checks.ts';
+import { countHeldSpam, HELD_SPAM_COUNT_CAP } from '../spam/held-spam.ts';
 import { spendChallenge, type VerifiedPow } from '../spam/proof-of-work.ts';
+import { queueWebhookEvent } from '../webhooks/queue-event.ts';
 import { isUnsubscribedSql } from './address-hash.ts';
 import { formMessageHtml } from './form-message-html.ts';
 
 /** What the route learned about a submission before storing it (decision 037). */
 export interface SubmissionVerdict {
-  /** Reasons found so far (honeypot, content checks, a missing or invalid proof of work). */
+  /**
+   * Reasons found so far: a missing or invalid proof of work and the honeypot hold the submission;
+   * content signals only mark it 'Possible spam' (decision 057).
+   */
   spamReasons: SpamReason[];
   /** A verified proof of work, spent in the lead's transaction (a replay turns it into `pow`). */
   pow: VerifiedPow | null;
@@ -27,17 +33,21 @@ export interface SubmissionVerdict {
  * notification in the same transaction: the lead is committed before this resolves (a 201 means
  * it is saved), and a mail outage can only delay the notification.
  *
- * Quarantine (decision 037): a submission with spam reasons — or whose proof of work was already
- * spent, checked here in the same transaction — is stored with status `spam` and its reasons, and
- * no notification is queued. Nothing is ever dropped.
+ * Quarantine (decisions 037, 057): a submission without a valid proof of work (or whose proof was
+ * already spent, checked here in the same transaction) or with the honeypot filled is stored with
+ * status `spam` and its reasons, and no notification is queued. Content signals alone never hold
+ * it: the lead is `new`, notified and counted, its signals kept in `spam_reasons` as 'Possible
+ * spam'. Nothing is ever dropped.
  *
  * One contact per person (decision 019): a new address (compared lower-cased) becomes a contact
  * with status `new` (or `spam`) and the submission's first-touch source; an address that already
  * has a contact adds the message to that contact's conversation (sender `contact`, with a line
  * naming this visit's source), fills in a phone number it lacked and notifies the owner of a
- * returning lead. The contact keeps its first source, name, notes and status — except that a clean
- * submission releases a contact held as spam (it becomes `new`), and a spam submission does not
- * move the contact up the list. One INSERT … ON CONFLICT on the unique index of lower(email)
+ * returning lead. The contact keeps its first source, name, notes, status and signals — except that
+ * a submission that is not held releases a contact the quarantine held (it becomes `new` with this
+ * submission's signals; one the owner moved to spam stays there), and a held submission does not
+ * move the contact up the list. The notification names how many submissions are held for review.
+ * One INSERT … ON CONFLICT on the unique index of lower(email)
  * decides, so parallel submissions from one new address still end as one contact.
  * An address on the unsubscribe list, or whose hash is there (an erased contact who had
  * unsubscribed: `hashKey`, contacts/address-hash.ts), starts unsubscribed.
@@ -53,8 +63,10 @@ export async function createContact(
   return db.transaction(async (tx) => {
     const reasons = [...verdict.spamReasons];
     if (verdict.pow && !(await spendChallenge(tx as unknown as Db, verdict.pow))) reasons.push('pow');
-    const spam = reasons.length > 0;
+    const spam = reasons.some(holds);
     const source = verdict.source ?? {};
+    // A submission that is not held releases a contact the quarantine held, not one the owner moved.
+    const releases = sql`contacts.status = 'spam' and not ${spam} and not ('owner' = any(contacts.spam_reasons))`;
     // xmax is 0 only on a row version this statement inserted (PostgreSQL's documented way to
     // tell an insert from the update of ON CONFLICT DO UPDATE).
     const result = (await tx.execute(sql`
@@ -71,16 +83,20 @@ export async function createContact(
         ${source.utmCampaign ?? null}, ${source.utmTerm ?? null}, ${source.utmContent ?? null},
         ${source.landingPath ?? null}, ${source.firstSeenAt ?? null}, ${verdict.device})
       on conflict (lower(email)) where not legacy_duplicate do update
-        set last_activity_at = case when ${spam} then contacts.last_activity_at else now() end,
+        set last_activity_at = case when ${spam} or (contacts.status = 'spam' and not (${releases}))
+            then contacts.last_activity_at else now() end,
           updated_at = now(),
           phone = coalesce(contacts.phone, excluded.phone),
-          status = case when contacts.status = 'spam' and not ${spam} then 'new' else contacts.status end,
-          spam_reasons = case when contacts.status = 'spam' and not ${spam} then '{}'::text[]
-            else contacts.spam_reasons end
-      returning id, (xmax = 0) as created`)) as unknown as { rows: { id: number; created: boolean }[] };
+          status = case when ${releases} then 'new' else contacts.status end,
+          spam_reasons = case when ${releases} then excluded.spam_reasons else contacts.spam_reasons end
+      returning id, (xmax = 0) as created, status`)) as unknown as {
+      rows: { id: number; created: boolean; status: string }[];
+    };
     const row = result.rows[0];
     if (!row) throw new Error('insert returned no row');
-    const contact = { id: Number(row.id), created: row.created, spam };
+    // Held now: this submission was, or it went to a contact that stays held.
+    const held = spam || row.status === 'spam';
+    const contact = { id: Number(row.id), created: row.created, spam: held };
     if (!contact.created) {
       await tx.insert(contactMessages).values({
         contactId: contact.id,
@@ -89,12 +105,37 @@ export async function createContact(
           hasSource(verdict) ? `${request.message}\n\n${sourceLine(verdict)}` : request.message,
         ),
         // Unread until the owner opens the contact: the list and the dashboard mark it as they mark
-        // an imported reply (decision 040); the text is the dashboard's snippet. Spam stays quiet.
+        // an imported reply (decision 040); the text is the dashboard's snippet. Held spam stays
+        // quiet; a content signal never does (decision 057).
         textContent: request.message,
-        unread: !spam,
+        unread: !held,
       });
     }
-    if (!spam) {
+    if (contact.created && !held) {
+      // In this transaction: the event goes out exactly when the lead is saved (decision 066).
+      await queueWebhookEvent(
+        tx as unknown as Db,
+        'lead.created',
+        {
+          id: contact.id,
+          name: request.name,
+          email: request.email,
+          phone: request.phone ?? null,
+          message: request.message,
+          status: 'new',
+          url: `${notify.adminUrl}/admin/contacts/${contact.id}`,
+        },
+        contact.id,
+      );
+      // The notification names the person and nothing more (decision 071).
+      await queuePush(tx as unknown as Db, 'lead.created', {
+        title: `New lead: ${request.name}`,
+        url: `/admin/contacts/${contact.id}`,
+        contactId: contact.id,
+      });
+    }
+    if (spam) await queueHeldSpamPush(tx as unknown as Db);
+    if (!held) {
       await enqueueMail(
         tx as unknown as Db,
         leadNotification({
@@ -102,6 +143,7 @@ export async function createContact(
           contactId: contact.id,
           lead: request,
           ...(contact.created ? {} : { returning: true }),
+          heldSpam: await countHeldSpam(tx as unknown as Db, HELD_SPAM_COUNT_CAP),
         }),
       );
     }

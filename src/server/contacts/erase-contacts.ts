@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
@@ -38,6 +37,11 @@ export interface EraseOptions {
    * gives `POSTGRES_BULK_LANES` on PostgreSQL, the embedded database has one connection.
    */
   lanes?: number;
+  /**
+   * Called after each batch that erased someone: the embedded database then scrubs the freed
+   * bytes from its files (scrub-erased.ts, decision 061).
+   */
+  onErased?: () => void;
 }
 
 /**
@@ -81,7 +85,10 @@ export async function eraseContacts(db: Db, where: SQL | Selection, options: Era
           return rows;
         }),
       );
-      if (batch.length > 0) await outbox?.remove(batch);
+      if (batch.length > 0) {
+        options.onErased?.();
+        await outbox?.remove(batch);
+      }
       return batch.length;
     }),
   );
@@ -129,6 +136,30 @@ async function eraseBatch(
         select 1 from regexp_matches(q.html, '/admin/contacts/([0-9]{1,9})(?![0-9])', 'g') as m(link)
         where m.link[1]::int in ${idTable}))`);
 
+  // Webhooks (decision 066): the events about them keep their type and time but lose their data
+  // (the delivery log shows it), and deliveries not yet made are cancelled; then each endpoint
+  // subscribed to `contact.erased` gets one event carrying the id only.
+  await tx.execute(sql`
+    update webhook_deliveries set status = 'failed', claimed_until = null,
+      last_error = 'Cancelled: the contact was erased.'
+    where status in ('pending', 'sending')
+      and event_id in (select id from webhook_events where contact_id in ${idTable})`);
+  await tx.execute(sql`
+    update webhook_events set payload = '{"erased":true}'::jsonb where contact_id in ${idTable}`);
+  await tx.execute(sql`
+    with targets as (
+      select id from webhook_endpoints where enabled and 'contact.erased' = any(events)
+    ), event as (
+      insert into webhook_events (type, payload)
+      select 'contact.erased', jsonb_build_object('id', i.id) from ${idTable} i
+      where exists (select 1 from targets)
+      returning id
+    )
+    insert into webhook_deliveries (endpoint_id, event_id) select targets.id, event.id from targets, event`);
+
+  // Push notifications naming them (decision 071), queued or failed: deleted.
+  await tx.execute(sql`delete from push_messages where contact_id in ${idTable}`);
+
   // The contacts: messages, tasks and tags go by cascade; campaign rows are cleared by trigger.
   await tx.execute(sql`delete from ${contacts} where ${contacts.id} in ${idTable}`);
 }
@@ -168,6 +199,9 @@ class OutboxIndex {
     } catch {
       return;
     }
+    if (names.length === 0) return;
+    // Loaded on the first erasure with an outbox: mailparser's 7 MB of heap is not kept idle.
+    const { simpleParser } = await import('mailparser');
     for (const name of names) {
       this.read.add(name);
       const file = path.join(this.dir, name);

@@ -9,30 +9,43 @@ import {
   contactTags,
   contactTasks,
   tags,
+  unmatchedMail,
   unsubscribes,
 } from '../../db/schema/index.ts';
 import { findContact } from './find-contact.ts';
 
-/** Format of the file, so a reader of an old export knows what it holds. */
-export const CONTACT_EXPORT_FORMAT = 'agency-crm.contact-export.v1';
+/** Format of the file, so a reader of an old export knows what it holds (v2: every column, decision 058). */
+export const CONTACT_EXPORT_FORMAT = 'agency-crm.contact-export.v2';
+
+/** A row as the file holds it: every column, under its Drizzle name, dates as ISO 8601 UTC strings. */
+function plain<T extends object>(
+  row: T,
+): { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] } {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as never;
+}
 
 /**
  * Everything held about one person (GDPR Art. 15 access, Art. 20 portability), as one JSON
- * document: the contact row (with how it came in, consent, notes, unsubscribe and bounce state),
- * every message of the conversation, tasks, tags, campaign history (each campaign's name,
- * subject and what happened to this person's email), the client record made from it with its
- * tasks, and the unsubscribe list entry. Dates are ISO 8601 UTC strings. The places come from
- * docs/personal-data.md: a new column there belongs here too.
+ * document: the contact row with every column (fields, how it came in and from which import,
+ * first-touch source, spam reasons, consent, notes, unsubscribe and bounce state), every message
+ * of the conversation, unmatched mail from the address, tasks, tags, campaign history (each
+ * campaign's name and subject with this person's recipient row), the client record made from it
+ * with its tasks, and the unsubscribe list entry. Rows are written whole, so a new column is in the
+ * file without a change here; `tests/api/personal-data-export.test.ts` fails when a column that
+ * docs/personal-data.md lists for a person's tables is missing.
  * @throws DomainError `not-found` 'Contact not found'.
  */
 export async function exportContactData(db: Db, id: number, now = new Date()) {
   const contact = await findContact(db, id);
-  const [messages, tasks, tagRows, campaignRows, clientRows, unsubscribeRows] = await Promise.all([
+  const [messages, unmatched, tasks, tagRows, campaignRows, clientRows, unsubscribeRows] = await Promise.all([
     db
       .select()
       .from(contactMessages)
       .where(eq(contactMessages.contactId, id))
-      .orderBy(asc(contactMessages.sentAt)),
+      .orderBy(asc(contactMessages.sentAt), asc(contactMessages.id)),
+    db.select().from(unmatchedMail).where(eq(unmatchedMail.contactId, id)).orderBy(asc(unmatchedMail.id)),
     db.select().from(contactTasks).where(eq(contactTasks.contactId, id)).orderBy(asc(contactTasks.createdAt)),
     db
       .select({ name: tags.name, color: tags.color, addedAt: contactTags.createdAt })
@@ -41,15 +54,7 @@ export async function exportContactData(db: Db, id: number, now = new Date()) {
       .where(eq(contactTags.contactId, id))
       .orderBy(asc(tags.name)),
     db
-      .select({
-        campaign: campaigns.name,
-        subject: campaigns.subject,
-        email: campaignRecipients.email,
-        status: campaignRecipients.status,
-        queuedAt: campaignRecipients.createdAt,
-        sentAt: campaignRecipients.sentAt,
-        errorMessage: campaignRecipients.errorMessage,
-      })
+      .select({ campaign: campaigns.name, subject: campaigns.subject, recipient: campaignRecipients })
       .from(campaignRecipients)
       .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
       .where(eq(campaignRecipients.contactId, id))
@@ -72,69 +77,13 @@ export async function exportContactData(db: Db, id: number, now = new Date()) {
   return {
     format: CONTACT_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
-    contact: {
-      id: contact.id,
-      name: contact.name,
-      email: contact.email,
-      phone: contact.phone,
-      message: contact.message,
-      preferTextAndCall: contact.preferTextAndCall,
-      status: contact.status,
-      notes: contact.notes,
-      source: contact.origin,
-      createdAt: iso(contact.createdAt),
-      lastActivityAt: iso(contact.lastActivityAt),
-      updatedAt: iso(contact.updatedAt),
-      consent: contact.consentAt ? { at: iso(contact.consentAt), source: contact.consentSource } : null,
-      unsubscribedAt: iso(contact.unsubscribedAt),
-      bouncingAt: iso(contact.bouncingAt),
-      bounceReason: contact.bounceReason,
-    },
-    messages: messages.map((m) => ({
-      sender: m.sender,
-      subject: m.subject,
-      content: m.content,
-      textContent: m.textContent,
-      campaign: m.campaignName,
-      status: m.status,
-      sentAt: iso(m.sentAt),
-      source: m.source,
-      autoReply: m.autoReply,
-      attachments: m.attachments ?? [],
-      messageId: m.messageId,
-    })),
-    tasks: tasks.map((t) => ({
-      title: t.title,
-      description: t.description,
-      priority: t.priority,
-      status: t.status,
-      dueAt: iso(t.dueAt),
-      completedAt: iso(t.completedAt),
-      createdAt: iso(t.createdAt),
-    })),
+    contact: plain(contact),
+    messages: messages.map((m) => ({ ...plain(m), attachments: m.attachments ?? [] })),
+    unmatchedMail: unmatched.map((m) => ({ ...plain(m), attachments: m.attachments ?? [] })),
+    tasks: tasks.map(plain),
     tags: tagRows.map((t) => ({ name: t.name, color: t.color, addedAt: iso(t.addedAt) })),
-    campaigns: campaignRows.map((c) => ({
-      ...c,
-      queuedAt: iso(c.queuedAt),
-      sentAt: iso(c.sentAt),
-    })),
-    client: client
-      ? {
-          name: client.name,
-          email: client.email,
-          phone: client.phone,
-          company: client.company,
-          notes: client.notes,
-          createdAt: iso(client.createdAt),
-          tasks: clientTaskRows.map((t) => ({
-            title: t.title,
-            description: t.description,
-            status: t.status,
-            dueAt: iso(t.dueAt),
-            completedAt: iso(t.completedAt),
-          })),
-        }
-      : null,
+    campaigns: campaignRows.map((c) => ({ campaign: c.campaign, subject: c.subject, ...plain(c.recipient) })),
+    client: client ? { ...plain(client), tasks: clientTaskRows.map(plain) } : null,
     unsubscribe: unsubscribeRows[0]
       ? { email: unsubscribeRows[0].email, at: iso(unsubscribeRows[0].unsubscribedAt) }
       : null,

@@ -3,10 +3,13 @@ import { type Options, stringify } from 'csv-stringify/sync';
 import { and, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
-import { phonePattern } from '../../shared/contact.ts';
+import { type ContactFieldKey, contactFields } from '../../shared/contact-fields.ts';
 import type { ContactListQuery } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { contactFilters, sourceLabelSql } from './list-contacts.ts';
+
+/** The fields the export writes: every text field; the deal's (decision 063) are not exported yet. */
+const csvFields = contactFields.filter((f) => !('csv' in f) || f.csv !== false);
 
 /**
  * Rows read per query: small enough to keep memory flat (a batch held across its query's await
@@ -17,13 +20,12 @@ export const EXPORT_BATCH_SIZE = 2000;
 /** Column headers of the export, in order. */
 export const EXPORT_COLUMNS = [
   'ID',
-  'Name',
-  'Email',
-  'Phone',
+  // The contact's fields (src/shared/contact-fields.ts): Name, Email, Phone, Company, Notes. The
+  // import reads them back by these headers.
+  ...csvFields.map((f) => f.label),
   'Status',
   'Prefers text and call',
   'Message',
-  'Notes',
   'Created (UTC)',
   // The first-touch source (decision 037).
   'Source',
@@ -49,15 +51,11 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
  * text, so the rows come as plain objects of strings with no Date or per-column mapping in
  * between (the mapping and its garbage cost more than the query).
  */
-interface ExportRow {
+interface ExportRow extends Record<`f_${ContactFieldKey}`, string | null> {
   id: number;
-  name: string;
-  email: string;
-  phone: string | null;
   status: string;
   prefers: 'yes' | 'no';
   message: string;
-  notes: string | null;
   /** `YYYY-MM-DD HH:MM:SS` in UTC, whole seconds (PostgreSQL's `to_char`). */
   created: string;
   source: string;
@@ -78,10 +76,10 @@ interface ExportRow {
  * a UTF-8 BOM and a header row, then one CRLF-ended record per contact, newest first (by id).
  * Fields holding CR, LF, `"` or `,` are quoted (RFC 4180).
  *
- * - Text that a spreadsheet would run as a formula gets a leading `'` (OWASP).
- * - A phone made only of the form's phone characters (digits, spaces, `+ ( ) - .`) is written as
- *   typed: it cannot name a function, a cell or another program, so it needs no `'` and opens as
- *   the same phone; any other phone is treated as text.
+ * - Text that a spreadsheet would run as a formula gets a leading `'` (OWASP), phones included:
+ *   Excel reads `-1+1` or `+1-1` as a sum, and `+4915112345678` as a number without its `+`;
+ *   `'+49 151 12345678` stays the phone as text (decision 061 amends decision 020). A phone
+ *   starting with a digit or `(` is written as typed.
  * - Created is `YYYY-MM-DD HH:MM:SS` in UTC, the form Excel and Google Sheets read as a date and
  *   time (LibreOffice too, with its 'Detect special numbers' import option).
  *
@@ -117,10 +115,9 @@ async function* readBatches(db: Db, filters: SQL[]): AsyncGenerator<string[][]> 
     const where = and(...filters, before === undefined ? undefined : lt(contacts.id, before));
     const batch = resultRows<ExportRow>(
       await db.execute(sql`
-        select ${contacts.id} as id, ${contacts.name} as name, ${contacts.email} as email,
-          ${contacts.phone} as phone, ${contacts.status} as status,
+        select ${contacts.id} as id, ${fieldColumns}, ${contacts.status} as status,
           case when ${contacts.preferTextAndCall} then 'yes' else 'no' end as prefers,
-          ${contacts.message} as message, ${contacts.notes} as notes,
+          ${contacts.message} as message,
           to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as created,
           ${sourceLabelSql} as source, ${contacts.sourceReferrerHost} as referrer,
           ${contacts.sourceUtmSource} as utm_source, ${contacts.sourceUtmMedium} as utm_medium,
@@ -139,16 +136,20 @@ async function* readBatches(db: Db, filters: SQL[]): AsyncGenerator<string[][]> 
   }
 }
 
+/** The fields' columns, each as `f_<key>`. */
+const fieldColumns = sql.join(
+  csvFields.map((f) => sql`${sql.identifier(f.column)} as ${sql.identifier(`f_${f.key}`)}`),
+  sql`, `,
+);
+
 function toRecord(row: ExportRow): string[] {
   return [
     String(row.id),
-    textCell(row.name),
-    textCell(row.email),
-    row.phone !== null && phonePattern.test(row.phone) ? row.phone : textCell(row.phone),
+    // Every field, phones too, neutralised like any cell (decisions 020, 061).
+    ...csvFields.map((f): string => textCell(row[`f_${f.key}`] as string | null)),
     row.status,
     row.prefers,
     textCell(row.message),
-    textCell(row.notes),
     row.created,
     textCell(row.source),
     textCell(row.referrer),

@@ -1,25 +1,34 @@
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { phonePattern } from '../../shared/contact.ts';
 import {
   IMPORT_INVALID_LISTED,
   type ImportField,
+  type ImportFormat,
   type ImportMapping,
   type ImportResult,
 } from '../../shared/contact-import.ts';
-import { type ContactStatus, contactStatuses } from '../../shared/contacts.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { DomainError } from '../domain-error.ts';
 import { addressHash } from './address-hash.ts';
+import { withDeadlockRetry } from './contact-lanes.ts';
+import { detectEncoding } from './import-decode.ts';
+import { notCsvMessage } from './import-file-kind.ts';
+import { recogniseFormat } from './import-formats.ts';
+import {
+  FILE_KIND_BYTES,
+  firstBytes,
+  guessMapping,
+  type ImportRow,
+  readRecords,
+  readRow,
+} from './import-read.ts';
 
 /**
- * CSV import of contacts (README 'Contacts and leads'). The file is read as a stream (csv-parse,
- * RFC 4180: quoted fields with commas, quotes and line breaks; UTF-8 with or without BOM; comma
- * or semicolon, chosen from the header line) and handled in batches, so memory stays flat for
- * any number of rows. Each row's address decides (lower-cased, one contact per address): a new
+ * CSV import of contacts (docs/guide.md 'Contacts and leads'). The uploaded file (received whole to a
+ * private temporary file by import-upload.ts) is read as a stream (csv-parse, RFC 4180: quoted
+ * fields with commas, quotes and line breaks; UTF-8, UTF-16 or Windows-1252, see import-decode.ts;
+ * comma or semicolon, chosen from the header line) and handled in batches, so memory stays flat
+ * for any number of rows. Each row's address decides (lower-cased, one contact per address): a new
  * address creates a contact (origin `import`); a known one, or one repeated in the file, merges:
  * empty fields are filled and tags added, nothing is overwritten. So importing a file twice
  * creates nothing the second time. A dry run reads the same way and writes nothing, so its
@@ -30,8 +39,8 @@ import { addressHash } from './address-hash.ts';
  */
 
 export interface ImportOptions {
-  /** The file's bytes, as they arrive. */
-  input: AsyncIterable<Buffer | string>;
+  /** The uploaded file, whole (import-upload.ts); read more than once, never changed. */
+  file: string;
   /** Columns mapped by the owner; the others are guessed from their headers. */
   mapping?: ImportMapping;
   dryRun: boolean;
@@ -39,160 +48,20 @@ export interface ImportOptions {
   consent: { source: string } | null;
   /** Key of the unsubscribe list's address hashes: an erased person who unsubscribed stays so. */
   hashKey: Buffer;
-  /** Rows per database round trip (default 1,000). */
+  /** The file's name, kept on each contact the import creates (origin `import`; decision 058). */
+  fileName?: string;
+  /**
+   * Rows per batch (each stored in its own transaction). Default 500, adapted on a shared
+   * database to batches of 100–250 ms (250–1,000 rows).
+   */
   batchSize?: number;
-}
-
-/** A valid row, ready to store. */
-interface ImportRow {
-  email: string;
-  name: string;
-  phone: string | null;
-  company: string | null;
-  notes: string | null;
-  status: ContactStatus;
-  tags: string[];
-}
-
-const normalise = (header: string) =>
-  header
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/**
- * Header names (normalised: lower case, words only) of Google Sheets and Excel lists as people
- * write them, Google Contacts, HubSpot and Excel/Outlook exports, and this product's own CSV export.
- */
-const HEADER_GUESSES: Record<string, ImportField> = Object.fromEntries(
-  (
-    [
-      [
-        'name',
-        ['name', 'full name', 'fullname', 'contact', 'contact name', 'display name', 'client', 'client name'],
-      ],
-      ['firstName', ['first name', 'firstname', 'first', 'given name', 'forename']],
-      ['lastName', ['last name', 'lastname', 'last', 'surname', 'family name']],
-      [
-        'email',
-        [
-          'email',
-          'e mail',
-          'email address',
-          'e mail address',
-          'e mail 1 value',
-          'email 1 value',
-          'primary email',
-          'work email',
-          'mail',
-        ],
-      ],
-      [
-        'phone',
-        [
-          'phone',
-          'phone number',
-          'telephone',
-          'tel',
-          'mobile',
-          'mobile phone',
-          'mobile phone number',
-          'mobile number',
-          'cell',
-          'phone 1 value',
-          'business phone',
-          'primary phone',
-          'work phone',
-        ],
-      ],
-      [
-        'company',
-        [
-          'company',
-          'company name',
-          'organization',
-          'organisation',
-          'organization name',
-          'organization 1 name',
-          'associated company',
-          'business',
-          'account name',
-        ],
-      ],
-      ['notes', ['notes', 'note', 'comments', 'comment', 'description']],
-      ['status', ['status', 'lead status', 'contact status']],
-      ['tags', ['tags', 'tag', 'labels', 'label', 'groups', 'group membership']],
-    ] as const
-  ).flatMap(([field, names]) => names.map((n) => [n, field])),
-);
-
-/**
- * The mapping for `headers`: the owner's choice where given, else the guess from the header
- * (unknown headers are ignored). A field is filled by its first column only.
- */
-export function guessMapping(headers: string[], given: ImportMapping = {}): ImportMapping {
-  const mapping: ImportMapping = {};
-  const taken = new Set<ImportField>();
-  for (const header of headers) {
-    if (header in mapping) continue;
-    const field = given[header] ?? HEADER_GUESSES[normalise(header)] ?? 'ignore';
-    if (field !== 'ignore' && taken.has(field)) {
-      mapping[header] = 'ignore';
-      continue;
-    }
-    taken.add(field);
-    mapping[header] = field;
-  }
-  return mapping;
-}
-
-const emailSchema = z.email();
-/** A leading quote the CSV export adds before text that starts like a formula. */
-const NEUTRALISED = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
-
-/** One record as a row to store, or the reason it cannot be. */
-function readRow(record: string[], columns: ImportField[]): ImportRow | string {
-  const values: Partial<Record<ImportField, string>> = {};
-  for (let i = 0; i < columns.length; i++) {
-    const field = columns[i]!;
-    if (field === 'ignore') continue;
-    const value = (record[i] ?? '').replace(NEUTRALISED, '').trim();
-    if (value.includes('\u0000')) return 'Contains a NUL character.';
-    if (value) values[field] = value;
-  }
-  const email = values.email;
-  if (!email) return 'No email address.';
-  if (email.length > 254 || !emailSchema.safeParse(email).success) return 'Not a valid email address.';
-  const name =
-    values.name ?? ([values.firstName, values.lastName].filter(Boolean).join(' ') || email.split('@')[0]!);
-  if (name.length > 200) return 'Name is longer than 200 characters.';
-  const phone = values.phone ?? null;
-  if (phone && (phone.length > 40 || !phonePattern.test(phone)))
-    return 'Phone may contain only digits, spaces and + ( ) - .';
-  const company = values.company ?? null;
-  if (company && company.length > 200) return 'Company is longer than 200 characters.';
-  const notes = values.notes ?? null;
-  if (notes && notes.length > 20_000) return 'Notes are longer than 20,000 characters.';
-  const status = (values.status?.toLowerCase() ?? 'new') as ContactStatus;
-  const tags = [
-    ...new Set(
-      (values.tags ?? '')
-        .split(/[;,|]/)
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (tags.some((t) => t.length > 50)) return 'A tag is longer than 50 characters.';
-  if (tags.length > 20) return 'More than 20 tags.';
-  return {
-    email,
-    name,
-    phone,
-    company,
-    notes,
-    status: contactStatuses.includes(status) ? status : 'new',
-    tags,
-  };
+  /**
+   * The database runs one statement at a time for the whole process (the embedded PGlite): batches
+   * of about 100 ms, and other requests go first between batches.
+   */
+  shareDatabase?: boolean;
+  /** Whether other requests are under way now (the import waits for them between batches). */
+  othersWaiting?: () => boolean;
 }
 
 /**
@@ -203,123 +72,138 @@ function toTextArray(values: string[]) {
   return sql`array(select json_array_elements_text(${JSON.stringify(values)}::json))`;
 }
 
-/** Comma or semicolon: whichever the header line holds more of, outside quotes. */
-function detectDelimiter(start: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const ch of start) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
-  }
-  return semicolons > commas ? ';' : ',';
-}
+/** What the reading does with the rows: check the file only, count against the database, or store. */
+type Mode = 'check' | 'count' | 'store';
 
-/** The input with its first bytes read ahead (enough for the header line), as one stream. */
-async function withHead(input: AsyncIterable<Buffer | string>): Promise<{ head: string; stream: Readable }> {
-  const iterator = input[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  while (size < 64 * 1024) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    const chunk = Buffer.from(next.value);
-    chunks.push(chunk);
-    size += chunk.length;
-    if (chunk.includes(10)) break;
+/**
+ * Thrown when an import stopped after some batches were stored: rows up to `lastRow` (the file's
+ * row number) are in the database. Importing the same file again finishes it (decision 059).
+ */
+export class ImportInterruptedError extends Error {
+  constructor(
+    readonly lastRow: number,
+    readonly stored: number,
+    override readonly cause: unknown,
+  ) {
+    super(`import stopped after row ${lastRow}`);
+    this.name = 'ImportInterruptedError';
   }
-  const first = Buffer.concat(chunks);
-  async function* all() {
-    yield first;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield Buffer.from(next.value);
-    }
-  }
-  return { head: first.toString('utf8').replace(/^\uFEFF/, ''), stream: Readable.from(all()) };
 }
 
 /**
- * Reads the file and, unless `dryRun`, imports it in one transaction (a file that turns out
- * malformed halfway imports nothing).
- * @throws DomainError `invalid` for an empty file, a file that is not CSV, or no column holding addresses.
+ * Reads the file and, unless `dryRun`, imports it (decision 059): the whole file is read once
+ * first without the database (so a file that turns out malformed halfway imports nothing), then
+ * applied in batches, each its own short transaction, and other requests get the database in
+ * between (the embedded one runs one statement at a time).
+ * @throws DomainError `invalid` for an empty file, a file that is not CSV or not text, or no
+ *   column holding addresses; ImportInterruptedError when it stopped after storing some batches.
  */
 export async function importContacts(db: Db, options: ImportOptions): Promise<ImportResult> {
-  const { head, stream } = await withHead(options.input);
-  if (!head.trim()) throw new DomainError('invalid', 'The file is empty.');
-  const parser = stream.pipe(
-    parse({
-      bom: true,
-      delimiter: detectDelimiter(head),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      // An unclosed quote would otherwise read the rest of the file into one field.
-      max_record_size: 1_000_000,
-    }),
+  // A photo or a workbook chosen by mistake is told by its first bytes, before any decoding.
+  const notCsv = notCsvMessage(await firstBytes(options.file, FILE_KIND_BYTES));
+  if (notCsv) throw new DomainError('invalid', notCsv);
+  const encoding = await detectEncoding(options.file);
+  if (!options.dryRun) await readAll(db, 'check', readRecords(options.file, encoding), options);
+  const result = await readAll(
+    db,
+    options.dryRun ? 'count' : 'store',
+    readRecords(options.file, encoding),
+    options,
   );
-  // Errors reach the reader through the iteration; the parser may emit one more as it ends.
-  parser.on('error', () => {});
-  const run = async (reader: Db, store: boolean) => {
-    try {
-      return await readAll(reader, store, parser, options);
-    } catch (error) {
-      stream.destroy();
-      if (error instanceof CsvError) {
-        throw new DomainError(
-          'invalid',
-          `The file is not valid CSV near line ${error.lines ?? '?'}: ${error.code}.`,
-        );
-      }
-      throw error;
-    }
-  };
-  if (options.dryRun) return run(db, false);
-  return db.transaction(async (tx) => run(tx as unknown as Db, true));
+  return { ...result, encoding: encoding.name };
 }
 
-async function readAll(db: Db, store: boolean, records: AsyncIterable<string[]>, options: ImportOptions) {
-  const batchSize = options.batchSize ?? 1000;
+/** Longest wait after one batch for other requests to finish (ms). */
+const MAX_YIELD_MS = 100;
+
+/**
+ * After a batch on a shared database: lets waiting I/O in (new requests start and queue their
+ * statements ahead of the next batch), then waits while other requests are under way, up to
+ * MAX_YIELD_MS, so a lead's statements that follow each other are not each queued behind a batch.
+ */
+async function pause(options: ImportOptions): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!options.shareDatabase || !options.othersWaiting) return;
+  const until = performance.now() + MAX_YIELD_MS;
+  while (options.othersWaiting() && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function readAll(db: Db, mode: Mode, records: AsyncIterable<string[]>, options: ImportOptions) {
+  let batchSize = options.batchSize ?? 500;
   let headers: string[] | null = null;
   let mapping: ImportMapping = {};
   let columns: ImportField[] = [];
+  let format: ImportFormat = 'generic';
   const seen = new Set<string>();
   const result = { create: 0, merge: 0, invalid: [] as { row: number; reason: string }[], invalidCount: 0 };
   let batch: ImportRow[] = [];
   let row = 0;
+  let storedThrough = 0;
+  let stored = 0;
 
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const rows = batch;
-    batch = [];
+  const knownOf = async (reader: Db, rows: ImportRow[]) => {
     const fresh = [...new Set(rows.map((r) => r.email.toLowerCase()).filter((e) => !seen.has(e)))];
-    const known = new Set(
+    return new Set(
       resultRows<{ e: string }>(
-        await db.execute(sql`
+        await reader.execute(sql`
           select lower(email) as e from contacts
           where lower(email) = any(${toTextArray(fresh)})`),
       ).map((r) => r.e),
     );
+  };
+  const flush = async () => {
+    if (batch.length === 0 || mode === 'check') {
+      batch = [];
+      return;
+    }
+    const rows = batch;
+    batch = [];
+    const started = performance.now();
+    let known: Set<string>;
+    if (mode === 'count') known = await knownOf(db, rows);
+    else {
+      try {
+        // Two imports at once may want the same addresses: PostgreSQL picks one as a deadlock's
+        // victim, which rolls back whole and runs again (the batch's rows are also locked in
+        // address order, so that is rare).
+        known = await withDeadlockRetry(() =>
+          db.transaction(async (tx) => {
+            const found = await knownOf(tx as unknown as Db, rows);
+            await storeBatch(tx as unknown as Db, rows, options);
+            return found;
+          }),
+        );
+      } catch (error) {
+        if (stored === 0) throw error;
+        throw new ImportInterruptedError(storedThrough, stored, error);
+      }
+      stored += rows.length;
+      storedThrough = row;
+    }
     for (const r of rows) {
       const key = r.email.toLowerCase();
       if (!seen.has(key) && !known.has(key)) result.create++;
       else result.merge++;
       seen.add(key);
     }
-    if (store) await storeBatch(db, rows, options);
+    const busyMs = performance.now() - started;
+    if (options.shareDatabase && options.batchSize === undefined) {
+      // Batches of 100–250 ms on the embedded database: the longest a lead waits for one. Not
+      // under 250 rows: each transaction has a fixed cost, and smaller ones made a loaded
+      // machine's import crawl.
+      if (busyMs > 250 && batchSize > 250) batchSize = Math.max(250, Math.floor(batchSize / 2));
+      else if (busyMs < 100 && batchSize < 1000) batchSize = Math.min(1000, batchSize * 2);
+    }
+    await pause(options);
   };
 
   for await (const record of records) {
     row++;
     if (!headers) {
       headers = record.map((h, i) => h.trim() || `Column ${i + 1}`);
+      format = recogniseFormat(headers);
       mapping = guessMapping(headers, options.mapping);
       columns = headers.map((h) => mapping[h] ?? 'ignore');
       if (!columns.includes('email'))
@@ -328,7 +212,7 @@ async function readAll(db: Db, store: boolean, records: AsyncIterable<string[]>,
         });
       continue;
     }
-    const parsed = readRow(record, columns);
+    const parsed = readRow(record, columns, { headers, format });
     if (typeof parsed === 'string') {
       result.invalidCount++;
       if (result.invalid.length < IMPORT_INVALID_LISTED) result.invalid.push({ row, reason: parsed });
@@ -339,7 +223,7 @@ async function readAll(db: Db, store: boolean, records: AsyncIterable<string[]>,
   }
   if (!headers) throw new DomainError('invalid', 'The file is empty.');
   await flush();
-  return { ...result, headers, mapping, dryRun: options.dryRun };
+  return { ...result, headers, mapping, format, dryRun: options.dryRun };
 }
 
 /**
@@ -360,13 +244,17 @@ async function storeBatch(tx: Db, rows: ImportRow[], options: ImportOptions): Pr
       first.tags.push(...r.tags.filter((t) => !first.tags.includes(t)));
     }
   }
-  const people = [...byEmail.values()].map((r) => ({ ...r, hash: addressHash(options.hashKey, r.email) }));
+  // In address order: two imports at once then lock the rows they share in the same order.
+  const people = [...byEmail.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => ({ ...r, hash: addressHash(options.hashKey, r.email) }));
   const consentAt = options.consent ? sql`now()` : sql`null::timestamptz`;
   const consentSource = options.consent?.source ?? null;
   await tx.execute(sql`
     insert into contacts (name, email, phone, company, notes, status, message, origin,
-      consent_at, consent_source, unsubscribed_at)
+      imported_at, import_file_name, consent_at, consent_source, unsubscribed_at)
     select r.name, r.email, r.phone, r.company, r.notes, r.status, '', 'import',
+      now(), ${options.fileName ?? null}::text,
       ${consentAt}, ${consentSource}::text,
       case when exists (select 1 from unsubscribes u
         where lower(u.email) = lower(r.email) or u.email_hash = r.hash) then now() end
@@ -409,5 +297,6 @@ async function storeBatch(tx: Db, rows: ImportRow[], options: ImportOptions): Pr
     insert into contact_tags (contact_id, tag_id)
     select distinct l.c, t.id from json_to_recordset(${JSON.stringify(links)}::json) as l(c int, tag text)
     join tags t on lower(t.name) = lower(l.tag)
+    order by 1, 2
     on conflict do nothing`);
 }

@@ -17,7 +17,7 @@ import type { IdRange } from './contact-lanes.ts';
 import { toContact } from './to-contact.ts';
 
 /** A contact's status as its place in the pipeline (1 new … 4 converted, 5 spam): the status sort's key. */
-const STATUS_RANK = sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'spam']::text[], ${contacts.status})`;
+const STATUS_RANK = sql`array_position(array['new', 'contacted', 'qualified', 'converted', 'lost', 'spam']::text[], ${contacts.status})`;
 
 /** The last activity in microseconds since 1970, as stored (a JavaScript Date keeps only ms). */
 const ACTIVITY_MICROS = sql<string>`(extract(epoch from ${contacts.lastActivityAt}) * 1000000)::bigint::text`;
@@ -82,7 +82,8 @@ export interface ContactPage {
  * trigram indexes (migration 0005).
  * @throws DomainError `invalid` for a malformed cursor.
  */
-export async function listContacts(db: Db, query: ContactPageQuery): Promise<ContactPage> {
+export async function listContacts(db: Db, pageQuery: ContactPageQuery): Promise<ContactPage> {
+  const query = withDefaultView(pageQuery);
   const limit = query.limit ?? CONTACT_PAGE_MAX;
   const sort = query.sort ?? 'activity';
   const order = query.order ?? defaultSortOrder(sort);
@@ -157,6 +158,14 @@ export async function listContacts(db: Db, query: ContactPageQuery): Promise<Con
   };
 }
 
+/**
+ * The list and its count show leads unless told otherwise (decision 058): imported people never
+ * push a form lead off the first page.
+ */
+export function withDefaultView<Q extends Pick<ContactPageQuery, 'view'>>(query: Q): Q {
+  return query.view ? query : { ...query, view: 'leads' };
+}
+
 /** When each database's contacts statistics were last looked for (ms since 1970). */
 const statisticsChecked = new WeakMap<Db, number>();
 const STATISTICS_RECHECK_MS = 10 * 60_000;
@@ -187,7 +196,7 @@ async function ensureStatistics(db: Db): Promise<void> {
  */
 export async function countContacts(
   db: Db,
-  query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>,
+  query: Pick<ContactPageQuery, 'q' | 'status' | 'source' | 'view'>,
 ): Promise<number> {
   const [totals] = await db
     .select({ n: count() })
@@ -203,12 +212,12 @@ export async function countContacts(
 export const sourceLabelSql = sql`(coalesce(${contacts.sourceUtmSource}, ${contacts.sourceReferrerHost}, '(direct)'))`;
 
 /**
- * The search, status and source conditions shared by the list, its count, the CSV export and the
- * bulk actions. No status (or `all`) means every status but `spam`. `within`: a bulk change's id
+ * The search, status, source and view conditions shared by the list, its count, the CSV export and
+ * the bulk actions. No status (or `all`) means every status but `spam`; no view, every origin. `within`: a bulk change's id
  * window, passed on to the search (see `contactSearchCondition`).
  */
 export function contactFilters(
-  query: Pick<ContactPageQuery, 'q' | 'status' | 'source'>,
+  query: Pick<ContactPageQuery, 'q' | 'status' | 'source' | 'view'>,
   within?: IdRange,
 ): SQL[] {
   const where: SQL[] = [];
@@ -217,6 +226,11 @@ export function contactFilters(
   if (query.status && query.status !== 'all') where.push(eq(contacts.status, query.status));
   else where.push(ne(contacts.status, 'spam'));
   if (query.source) where.push(sql`${sourceLabelSql} = ${query.source}`);
+  // Spelled as the partial indexes contacts_lead_activity_idx and contacts_imported_activity_idx
+  // are, so the planner can read a view's page from its own index.
+  if (query.view === 'leads' || query.view === 'form') where.push(sql`${contacts.origin} <> 'import'`);
+  if (query.view === 'form') where.push(sql`${contacts.origin} = 'form'`);
+  else if (query.view === 'imported') where.push(sql`${contacts.origin} = 'import'`);
   return where;
 }
 

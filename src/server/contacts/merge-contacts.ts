@@ -8,7 +8,8 @@ import {
   contactTasks,
   unsubscribes,
 } from '../../db/schema/index.ts';
-import { type Contact, contactStatuses, type StoredContactStatus } from '../../shared/contacts.ts';
+import { contactFields } from '../../shared/contact-fields.ts';
+import type { Contact, StoredContactStatus } from '../../shared/contacts.ts';
 import { conflict, DomainError, notFound } from '../domain-error.ts';
 import { formMessageHtml } from './form-message-html.ts';
 import { toContact } from './to-contact.ts';
@@ -22,13 +23,21 @@ import { toContact } from './to-contact.ts';
  * - The earlier of the two form messages becomes the original message (with its time as the
  *   creation time); the later one joins the conversation as a message from the contact, so the
  *   thread stays in order.
- * - Name stays the kept contact's; phone is the kept one's, else the duplicate's; status is the
- *   further along of the two (new → contacted → qualified → converted); notes are joined;
- *   unsubscribed if either was; the latest activity counts.
+ * - The fields follow their `merge` rule in `contactFields` (src/shared/contact-fields.ts): name
+ *   and address stay the kept contact's; phone and company are the kept one's, else the
+ *   duplicate's; notes are joined. Status is the further along of the two (new → contacted →
+ *   qualified → converted); unsubscribed if either was; the latest activity counts.
+ * - `anyAddress`: the addresses may differ (the contact detail's Edit found the new address on the
+ *   kept contact and the owner chose to merge); the kept contact's address stays.
  * @throws DomainError `invalid` merging a contact into itself; `not-found` 'Contact not found'; `conflict` when the
- *   addresses differ.
+ *   addresses differ (without `anyAddress`).
  */
-export async function mergeContacts(db: Db, keepId: number, duplicateId: number): Promise<Contact> {
+export async function mergeContacts(
+  db: Db,
+  keepId: number,
+  duplicateId: number,
+  options: { anyAddress?: boolean } = {},
+): Promise<Contact> {
   if (keepId === duplicateId) throw new DomainError('invalid', 'A contact cannot be merged into itself.');
   return db.transaction(async (tx) => {
     // Locked in id order, so two merges of the same pair cannot deadlock.
@@ -41,7 +50,7 @@ export async function mergeContacts(db: Db, keepId: number, duplicateId: number)
     const keep = locked.find((c) => c.id === keepId);
     const duplicate = locked.find((c) => c.id === duplicateId);
     if (!keep || !duplicate) throw notFound('Contact');
-    if (keep.email.toLowerCase() !== duplicate.email.toLowerCase())
+    if (!options.anyAddress && keep.email.toLowerCase() !== duplicate.email.toLowerCase())
       throw conflict('Only contacts with the same email address can be merged.');
 
     const [earlier, later] = duplicate.createdAt < keep.createdAt ? [duplicate, keep] : [keep, duplicate];
@@ -75,18 +84,22 @@ export async function mergeContacts(db: Db, keepId: number, duplicateId: number)
     await tx.delete(contacts).where(eq(contacts.id, duplicateId));
 
     // Spam ranks below every status the owner sets: merging keeps the owner's view of the person.
-    const rank = (s: StoredContactStatus) => (s === 'spam' ? -1 : contactStatuses.indexOf(s));
-    const notes = [keep.notes, duplicate.notes].filter((n): n is string => Boolean(n?.trim()));
+    const rank = (s: StoredContactStatus) => MERGE_RANK[s];
     const unsubscribed = [keep.unsubscribedAt, duplicate.unsubscribedAt].filter((d): d is Date => d !== null);
     const [merged] = await tx
       .update(contacts)
       .set({
         message: earlier.message,
         createdAt: earlier.createdAt,
-        phone: keep.phone ?? duplicate.phone,
+        ...mergedFields(keep, duplicate),
         preferTextAndCall: keep.preferTextAndCall || duplicate.preferTextAndCall,
-        status: rank(duplicate.status) > rank(keep.status) ? duplicate.status : keep.status,
-        notes: notes.length > 0 ? notes.join('\n\n') : null,
+        ...(rank(duplicate.status) > rank(keep.status)
+          ? {
+              status: duplicate.status,
+              lostReason: duplicate.lostReason,
+              lostReasonText: duplicate.lostReasonText,
+            }
+          : {}),
         unsubscribedAt: unsubscribed.length > 0 ? new Date(Math.min(...unsubscribed.map(Number))) : null,
         lastActivityAt: new Date(Math.max(keep.lastActivityAt.getTime(), duplicate.lastActivityAt.getTime())),
         // The kept contact takes the address's place in the unique index unless another contact
@@ -98,4 +111,39 @@ export async function mergeContacts(db: Db, keepId: number, duplicateId: number)
       .returning();
     return toContact(merged!);
   });
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/**
+ * Which status a merge keeps: the further along of the two, where a lost deal ranks below every
+ * open one (the person wrote again: the newer conversation counts) and spam below all.
+ */
+const MERGE_RANK: Record<StoredContactStatus, number> = {
+  spam: -2,
+  lost: -1,
+  new: 0,
+  contacted: 1,
+  qualified: 2,
+  converted: 3,
+};
+
+/** The merged values of the contact's fields, by each field's `merge` rule. */
+function mergedFields(keep: ContactRow, duplicate: ContactRow): Partial<ContactRow> {
+  const merged: Record<string, unknown> = {};
+  for (const field of contactFields) {
+    const kept = keep[field.key];
+    const other = duplicate[field.key];
+    if (field.merge === 'fill') merged[field.key] = isSet(kept) ? kept : other;
+    else if (field.merge === 'join') {
+      const parts = [kept, other].filter((v): v is string => typeof v === 'string' && isSet(v));
+      merged[field.key] = parts.length > 0 ? parts.join('\n\n') : null;
+    }
+  }
+  return merged as Partial<ContactRow>;
+}
+
+/** A field's value counts when it is a number or text that is not blank. */
+function isSet(value: string | number | null): boolean {
+  return typeof value === 'number' || Boolean(value?.trim());
 }

@@ -7,7 +7,7 @@ import { WorkerLoop } from '../worker-loop.ts';
 import { type EraseOptions, eraseContacts } from './erase-contacts.ts';
 
 /**
- * Retention (`RETENTION_MONTHS`, off by default; README 'Contacts and leads'): contacts that are
+ * Retention (`RETENTION_MONTHS`, off by default; docs/guide.md 'Contacts and leads'): contacts that are
  * not clients and show no activity for that many months are erased once a day, as 'Delete
  * contact' erases (erase-contacts.ts). Activity is the latest of the contact's own activity (it
  * wrote through the form, `last_activity_at`), any change to it (`updated_at`) and any message of

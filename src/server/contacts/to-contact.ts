@@ -1,26 +1,30 @@
 import type { contacts } from '../../db/schema/index.ts';
-import type { Contact, StoredLeadSource } from '../../shared/contacts.ts';
+import { contactFieldValues } from '../../shared/contact-fields.ts';
+import type { Contact, SpamReason, StoredLeadSource } from '../../shared/contacts.ts';
 
 /** Maps a `contacts` row to the API shape of docs/product.md §6.1 (dates as ISO 8601 UTC strings). */
 export function toContact(row: typeof contacts.$inferSelect): Contact {
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
+    ...contactFieldValues(row),
     message: row.message,
     status: row.status,
-    spamReasons: row.spamReasons,
+    // One column holds both (decision 057): why a spam contact is held, or a lead's content signals.
+    spamReasons: row.status === 'spam' ? (row.spamReasons as SpamReason[]) : [],
+    possibleSpam: row.status === 'spam' ? [] : (row.spamReasons as SpamReason[]),
     source: toLeadSource(row),
-    notes: row.notes,
     preferTextAndCall: row.preferTextAndCall,
     unsubscribed: row.unsubscribedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastActivityAt: row.lastActivityAt.toISOString(),
     bouncing: row.bouncingAt !== null,
     bounceReason: row.bounceReason,
-    company: row.company,
     origin: row.origin,
+    importedAt: row.importedAt?.toISOString() ?? null,
+    importFileName: row.importFileName,
+    lostReason: row.lostReason,
+    lostReasonText: row.lostReasonText,
+    statusChangedAt: row.statusChangedAt.toISOString(),
   };
 }
 

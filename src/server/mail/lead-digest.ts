@@ -61,9 +61,15 @@ export function leadWaitEnds(history: Pick<LeadMailHistory, 'recentDigests'>): D
 
 /**
  * The digest listing `entries` (each lead's entry from `leadNotification`, oldest first): subject
- * "<n> new leads on the <site> website", each lead with its admin link, readable as text too.
+ * "<n> new leads on the <site> website", each lead with its admin link, readable as text too, and
+ * `held`: how many submissions are held as spam for review.
  */
-export function leadDigest(options: { siteName: string; entries: { html: string; text: string }[] }): {
+export function leadDigest(options: {
+  siteName: string;
+  entries: { html: string; text: string }[];
+  /** The line on the submissions held as spam (decision 057), when any are. */
+  held?: { html: string; text: string } | null;
+}): {
   subject: string;
   html: string;
   text: string;
@@ -83,7 +89,15 @@ export function leadDigest(options: { siteName: string; entries: { html: string;
       '<ol>',
       ...options.entries.map((e) => e.html),
       '</ol>',
+      ...(options.held ? [options.held.html] : []),
     ].join('\n'),
-    text: [subject, '', ...intro, '', options.entries.map((e) => e.text).join('\n\n')].join('\n'),
+    text: [
+      subject,
+      '',
+      ...intro,
+      '',
+      options.entries.map((e) => e.text).join('\n\n'),
+      ...(options.held ? ['', options.held.text] : []),
+    ].join('\n'),
   };
 }

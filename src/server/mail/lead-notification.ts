@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import type { ParsedContactRequest } from '../../shared/contact.ts';
+import { HELD_SPAM_COUNT_CAP } from '../spam/held-spam.ts';
 import type { QueuedMail } from './mail-queue.ts';
 
 /** Characters of the lead's message shown in a digest entry (the notification shows it whole). */
@@ -20,6 +21,8 @@ export function leadNotification(options: {
   adminUrl: string;
   siteName: string;
   returning?: boolean;
+  /** Contacts held as spam right now (decision 057): a line with the link to review them when > 0. */
+  heldSpam?: number;
 }): QueuedMail {
   // One-line fields stay on one line, whatever the visitor typed into them.
   const lead = {
@@ -36,6 +39,7 @@ export function leadNotification(options: {
     ['Phone', lead.phone ?? '—'],
     ['Prefers a text and a call', lead.preferTextAndCall ? 'Yes' : 'No'],
   ];
+  const held = heldSpamLine(options.heldSpam ?? 0, options.adminUrl);
   const cell = 'style="text-align:left;vertical-align:top;padding:4px 12px 4px 0"';
   const html = [
     `<h2>${escapeHtml(heading)}</h2>`,
@@ -45,6 +49,7 @@ export function leadNotification(options: {
     `<h3>Message</h3><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
     `<p><a href="${escapeHtml(link)}">Open ${escapeHtml(lead.name)} in the admin</a></p>`,
     `<p style="color:#64748b">Reply to this email to answer ${escapeHtml(lead.name)} directly.</p>`,
+    ...(held ? [held.html] : []),
   ].join('\n');
   const text = [
     heading,
@@ -58,6 +63,7 @@ export function leadNotification(options: {
     link,
     '',
     `Reply to this email to answer ${lead.name} directly.`,
+    ...(held ? ['', held.text] : []),
   ].join('\n');
 
   const excerpt =
@@ -78,6 +84,24 @@ export function leadNotification(options: {
       ` &lt;${escapeHtml(lead.email)}&gt;${lead.phone ? `, ${escapeHtml(lead.phone)}` : ''}` +
       `<br><span style="color:#475569">${escapeHtml(summary)}</span></li>`,
     digestEntryText: `- ${who}${tag}\n  ${summary}\n  ${link}`,
+  };
+}
+
+/** Where the admin lists the contacts held as spam. */
+export const spamListUrl = (adminUrl: string) => `${adminUrl}/admin/contacts?status=spam`;
+
+/**
+ * The line telling the owner how many submissions are held as spam (decision 057), with the link
+ * to the list; null at 0. `held` at {@link HELD_SPAM_COUNT_CAP} reads "or more".
+ */
+export function heldSpamLine(held: number, adminUrl: string): { html: string; text: string } | null {
+  if (held <= 0) return null;
+  const count = `${held.toLocaleString('en-US')}${held >= HELD_SPAM_COUNT_CAP ? ' or more' : ''}`;
+  const words = `${count} ${held === 1 ? 'submission is' : 'submissions are'} held as spam for review`;
+  const url = spamListUrl(adminUrl);
+  return {
+    html: `<p style="color:#64748b">${escapeHtml(words)}: <a href="${escapeHtml(url)}">review them in the admin</a>.</p>`,
+    text: `${words}:\n${url}`,
   };
 }
 

@@ -1,21 +1,12 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
-import escapeHtml from 'escape-html';
+import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { mailQueue } from '../../db/schema/index.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import type { Mailer } from './create-mailer.ts';
-import {
-  DIGEST_MAX_LEADS,
-  DIGEST_WINDOW_MS,
-  decideLeadMail,
-  HANDFUL,
-  INDIVIDUAL_WINDOW_MS,
-  type LeadMailDecision,
-  leadDigest,
-  leadWaitEnds,
-} from './lead-digest.ts';
+import { decideLeadMail, HANDFUL, type LeadMailDecision, leadWaitEnds } from './lead-digest.ts';
+import { foldLeadsIntoDigest, leadMailHistory } from './lead-digest-rows.ts';
 import { DAILY_CAP_LOCK_KEY, remainingToday } from './mail-usage.ts';
 import { newMessageId } from './message-id.ts';
 import { removeOutboxCopy } from './outbox-provider.ts';
@@ -72,6 +63,8 @@ export interface MailQueueOptions {
   dailyLimit: number;
   /** The site's name, for the digest's subject. */
   siteName: string;
+  /** The site's public base URL (no trailing slash): the digest links the spam list (decision 057). */
+  adminUrl?: string;
   /** The sender address, whose domain ends every Message-ID. */
   fromAddress?: string;
   /** Retry delay after the n-th failed attempt (ms). */
@@ -250,7 +243,7 @@ export class MailQueueWorker {
       if (others.length === 0 && leads.length === 0) return [];
       let decision: LeadMailDecision = 'none';
       if (leads.length > 0) {
-        const history = await this.leadHistory(db, leads.length, now);
+        const history = await leadMailHistory(db, leads.length, now);
         decision = decideLeadMail(history, now);
         if (decision === 'wait') this.leadsWaitUntil = leadWaitEnds(history).getTime();
       }
@@ -259,7 +252,7 @@ export class MailQueueWorker {
       const ids = others.slice(0, Math.max(0, room)).map((r) => r.id);
       room -= ids.length;
       if (room > 0 && decision === 'individual') ids.push(...leads.slice(0, room).map((r) => r.id));
-      if (room > 0 && decision === 'digest') ids.push(await this.createDigest(db, now));
+      if (room > 0 && decision === 'digest') ids.push(await foldLeadsIntoDigest(db, now, this.o));
       if (ids.length === 0) return [];
       return db
         .update(mailQueue)
@@ -267,92 +260,6 @@ export class MailQueueWorker {
         .where(inArray(mailQueue.id, ids))
         .returning();
     });
-  }
-
-  private async leadHistory(db: Db, waiting: number, now: Date) {
-    const [individual] = await db
-      .select({ n: count() })
-      .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.kind, 'lead_notification'),
-          or(
-            eq(mailQueue.status, 'sending'),
-            gt(mailQueue.sentAt, new Date(now.getTime() - INDIVIDUAL_WINDOW_MS)),
-          ),
-        ),
-      );
-    const digests = await db
-      .select({ createdAt: mailQueue.createdAt })
-      .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.kind, 'lead_digest'),
-          gt(mailQueue.createdAt, new Date(now.getTime() - DIGEST_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(mailQueue.createdAt))
-      .limit(20);
-    return {
-      waiting,
-      individualRecent: Number(individual?.n ?? 0),
-      recentDigests: digests.map((d) => d.createdAt),
-    };
-  }
-
-  /**
-   * Folds every waiting lead notification (oldest first, at most DIGEST_MAX_LEADS, one recipient)
-   * into a new digest row and returns its id; the notifications become `digested`.
-   */
-  private async createDigest(db: Db, now: Date): Promise<number> {
-    const waiting = await db
-      .select({
-        id: mailQueue.id,
-        toAddress: mailQueue.toAddress,
-        subject: mailQueue.subject,
-        digestEntryHtml: mailQueue.digestEntryHtml,
-        digestEntryText: mailQueue.digestEntryText,
-      })
-      .from(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.status, 'pending'),
-          eq(mailQueue.kind, 'lead_notification'),
-          lte(mailQueue.nextAttemptAt, now),
-        ),
-      )
-      .orderBy(mailQueue.id)
-      .limit(DIGEST_MAX_LEADS)
-      .for('update', { skipLocked: true });
-    const to = waiting[0]!.toAddress;
-    const folded = waiting.filter((w) => w.toAddress === to);
-    const digest = leadDigest({
-      siteName: this.o.siteName,
-      entries: folded.map((w) => ({
-        html: w.digestEntryHtml ?? `<li>${escapeHtml(w.subject)}</li>`,
-        text: w.digestEntryText ?? `- ${w.subject}`,
-      })),
-    });
-    const [row] = await db
-      .insert(mailQueue)
-      .values({
-        kind: 'lead_digest',
-        toAddress: to,
-        ...digest,
-        createdAt: now,
-        nextAttemptAt: now,
-      })
-      .returning({ id: mailQueue.id });
-    await db
-      .update(mailQueue)
-      .set({ status: 'digested', digestId: row!.id, updatedAt: now })
-      .where(
-        inArray(
-          mailQueue.id,
-          folded.map((w) => w.id),
-        ),
-      );
-    return row!.id;
   }
 
   private async deliver(row: Row) {

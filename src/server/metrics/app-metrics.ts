@@ -16,6 +16,9 @@ import { countSentLast24h } from '../mail/mail-usage.ts';
  *   route has, so scanners cannot blow up the label set). Its `_count` is the request count.
  * - `http_landing_requests_total`: the plain `GET /` answered before Fastify
  *   (landing-fast-path.ts, decisions 027/031): counted with one integer increment, no timing.
+ * - `api_token_requests_total{outcome}`: admin API calls made with an API token (decision 065).
+ * - `webhook_delivery_attempts_total{outcome}`: outgoing webhook attempts (decision 066).
+ * - `push_delivery_attempts_total{outcome}`: push notification attempts (decision 071).
  * - `mail_sent_total` / `mail_failed_total`: messages the mail provider took or refused in this
  *   process (every kind: notifications, one-to-one, campaigns).
  * - `mail_queue_messages{status}`: the queue's pending, sending and failed messages.
@@ -33,6 +36,9 @@ export class AppMetrics {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly mailSent: Counter;
   private readonly mailFailed: Counter;
+  private readonly tokenRequests: Counter<'outcome'>;
+  private readonly webhookAttempts: Counter<'outcome'>;
+  private readonly pushAttempts: Counter<'outcome'>;
 
   constructor(o: { db: Db; dailyLimit: number; landingServed: () => number }) {
     const registers = [this.registry];
@@ -62,6 +68,24 @@ export class AppMetrics {
     this.mailFailed = new Counter({
       name: 'mail_failed_total',
       help: 'Messages the mail provider refused or could not be reached for (each attempt)',
+      registers,
+    });
+    this.tokenRequests = new Counter({
+      name: 'api_token_requests_total',
+      help: 'Admin API calls made with an API token, by outcome (accepted, invalid, refused, rate_limited)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.webhookAttempts = new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts made by this process, by outcome (delivered, retry, failed, refused)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.pushAttempts = new Counter({
+      name: 'push_delivery_attempts_total',
+      help: 'Push notification attempts made by this process, by outcome (sent, gone, retry, failed)',
+      labelNames: ['outcome'],
       registers,
     });
     new Gauge({
@@ -144,6 +168,21 @@ export class AppMetrics {
       { method, route: route ?? '(unmatched)', status_code: statusCode },
       elapsedMs / 1000,
     );
+  }
+
+  /** Counts one API-token call: accepted, invalid (unknown/expired), refused (scope) or rate_limited. */
+  countTokenRequest(outcome: 'accepted' | 'invalid' | 'refused' | 'rate_limited'): void {
+    this.tokenRequests.inc({ outcome });
+  }
+
+  /** Counts one webhook delivery attempt by its outcome (webhooks/webhook-worker.ts). */
+  countWebhookAttempt(outcome: 'delivered' | 'retry' | 'failed' | 'refused'): void {
+    this.webhookAttempts.inc({ outcome });
+  }
+
+  /** Counts one push notification attempt by its outcome (push/push-worker.ts). */
+  countPushAttempt(outcome: 'sent' | 'gone' | 'retry' | 'failed'): void {
+    this.pushAttempts.inc({ outcome });
   }
 
   /** `mailer` with every send counted as sent or failed (no extra query: the label-free count). */

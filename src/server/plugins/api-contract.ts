@@ -42,9 +42,10 @@ export const apiContractPlugin = fp(async (app: FastifyInstance) => {
         version: '1',
         description:
           'The JSON API of the agency site and its admin. Every error is `{ "error": "…" }` ' +
-          '(schema `Error`). Admin calls need the session cookie that `POST /api/admin/login` sets; ' +
+          '(schema `Error`). Admin calls need the session cookie that `POST /api/admin/login` sets, ' +
+          'or (except the vault, sign-in security, tokens and push devices) an API token as `Authorization: Bearer <token>`; ' +
           `credentials calls also need the vault password in the \`${VAULT_PASSWORD_HEADER}\` header. ` +
-          'Mutating calls must be same-origin JSON.',
+          'Mutating calls must be JSON, and same-origin when made with the cookie.',
       },
       components: {
         securitySchemes: {
@@ -53,6 +54,12 @@ export const apiContractPlugin = fp(async (app: FastifyInstance) => {
             in: 'cookie',
             name: SESSION_COOKIE,
             description: 'The admin session, set by `POST /api/admin/login` (HttpOnly, SameSite=Lax).',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A personal API token from the admin's Integrations screen ('read' tokens call GET only).",
           },
           vaultPassword: {
             type: 'apiKey',
@@ -102,6 +109,12 @@ const TAGS: [string, string][] = [
   ['Mail', 'The mail connection (Gmail Workspace) and the daily cap.'],
   ['Credentials', 'The encrypted vault; every call needs the vault password header.'],
   ['Analytics', 'Dashboard figures.'],
+  ['Tokens', 'Personal API tokens for scripts and tools (the session only).'],
+  ['Webhooks', 'Outgoing webhooks: endpoints, their delivery log and test deliveries.'],
+  [
+    'Push',
+    "Push notifications to the owner's devices: the VAPID key, the devices, the events (the session only).",
+  ],
   ['Replies', 'Replies imported from the mailbox (IMAP or Gmail) and their unread marks.'],
   [
     'Security',

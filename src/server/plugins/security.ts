@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from '../http-error.ts';
+import { bearerToken } from './session.ts';
 
 export interface SecurityOptions {
   /** Extra `script-src` sources, e.g. hashes of the inline state scripts the pages carry. */
@@ -50,7 +51,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string
  * with 403 (see `isSameOrigin`); the only body parser is JSON, so HTML forms cannot post at all
  * (415), except to the unsubscribe page's own form (routes/unsubscribe.ts).
  * `Strict-Transport-Security` goes out only on requests that came over TLS (directly, or through a
- * trusted proxy's `X-Forwarded-Proto`).
+ * trusted proxy's `X-Forwarded-Proto`). A request with an `Authorization: Bearer` token skips the
+ * origin check: the token alone authenticates it (decision 065).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const headers = helmetHeaders({
@@ -84,6 +86,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!MUTATING.has(request.method)) return;
+    // A Bearer request is authenticated by its token alone, never by the cookie a browser adds
+    // (session.ts), so a forged cross-site request gains nothing from it (decision 065).
+    if (bearerToken(request) !== undefined) return;
     if (!isSameOrigin(request, appOrigin)) throw new HttpError(403, 'Cross-site requests are not allowed.');
   });
 });

@@ -19,10 +19,11 @@ const CHALLENGE_RATE_LIMIT = 60;
 
 /**
  * POST /api/contact (docs/product.md §12.2): validates with the shared schema, rate limits per client address
- * (`CONTACT_RATE_LIMIT` per 10 minutes) and answers 201 `{ id }` only after the lead is committed.
- * A submission without a valid, unspent proof of work (when `CONTACT_POW` is on), with the
- * honeypot filled or flagged by a content check is stored as spam, with no notification; the
- * answer is the same either way (decision 037). GET /api/contact/challenge hands out the
+ * (`CONTACT_RATE_LIMIT` per 10 minutes, 30 by default: an office behind one address; decision 057)
+ * and answers 201 `{ id }` only after the lead is committed. A submission without a valid, unspent
+ * proof of work (when `CONTACT_POW` is on) or with the honeypot filled is held as spam, with no
+ * notification; content signals only mark the lead 'Possible spam' (decision 057). The answer is
+ * the same either way (decision 037). GET /api/contact/challenge hands out the
  * ALTCHA challenge the landing's widget solves.
  */
 export async function contactRoutes(app: FastifyInstance) {
@@ -78,8 +79,12 @@ export async function contactRoutes(app: FastifyInstance) {
         { to: app.config.mail.notifyEmail, adminUrl: app.config.publicUrl, siteName: app.config.site.name },
         app.addressHashKey,
       );
+      app.push.nudge();
       if (created.spam) request.log.info({ contactId: created.id }, 'contact stored as spam');
-      else app.mailQueue.nudgeSoon();
+      else {
+        app.mailQueue.nudgeSoon();
+        if (created.created) app.webhooks.nudge();
+      }
       return reply.code(201).send({ id: created.id });
     },
   });

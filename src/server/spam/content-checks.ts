@@ -1,16 +1,26 @@
 import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { ParsedContactRequest } from '../../shared/contact.ts';
+import { type SpamReason, spamReasons } from '../../shared/contacts.ts';
 
-/** Why a submission was quarantined (stored in `contacts.spam_reasons`; decision 037). */
-export type SpamReason = 'pow' | 'honeypot' | 'links' | 'phrases' | 'script' | 'disposable';
+export type { SpamReason };
+export { spamReasons };
 
-/** Links in one message from which it counts as spam (a person asking for a site names one or two). */
+/**
+ * The reasons that HOLD a submission as spam (decision 057): no valid, unspent proof of work, or
+ * the honeypot filled. Nothing a person writes is among them.
+ */
+export const HOLDING_REASONS: readonly SpamReason[] = ['pow', 'honeypot'];
+
+/** Whether a reason holds a submission (else it only marks a lead 'Possible spam'). */
+export const holds = (reason: SpamReason): boolean => HOLDING_REASONS.includes(reason);
+
+/** Links in one message from which it is marked (a person asking for a site names one or two). */
 export const MAX_LINKS = 3;
 
 /**
  * Phrases of the contact-form spam agencies receive (SEO, link and traffic offers, crypto,
- * casinos, pills), matched case-insensitively as whole words. Kept short on purpose: a false
- * positive only quarantines (the owner sees it under 'Spam' and can press 'Not spam').
+ * casinos, pills), matched case-insensitively as whole words. They only mark a lead 'Possible
+ * spam' (decision 057): a real client may well ask for more website traffic or a crypto wallet app.
  */
 const SPAM_PHRASES = [
   'backlinks',
@@ -32,29 +42,71 @@ const SPAM_PHRASES = [
 ];
 const PHRASES = new RegExp(`\\b(?:${SPAM_PHRASES.map((p) => p.replace(/\s+/g, '\\s+')).join('|')})\\b`, 'iu');
 
-/** Links: a scheme, `www.`, or a BBCode/HTML link. */
-const LINK = /https?:\/\/|\bwww\.|\[url[=\]]|<a\s/giu;
+/**
+ * One match per link: a BBCode `[url=…]` or `[url]…[/url]`, an HTML `<a …>` tag (each taken whole,
+ * so the address inside is not counted again), or an address starting with a scheme or `www.`
+ * (taken whole, so `https://www.` is one link). Every part is a negated class whose end is
+ * optional, so no attempt fails after a long scan: linear time on any text.
+ */
+const LINK = /\[url=[^\]]*\]?|\[url\][^[]*|<a\s[^>]*>?|(?:https?:\/\/|\bwww\.)[^\s<>"'[\]]*/giu;
+
+/**
+ * The host of a link as {@link LINK} matched it, lower-cased, or null when it names none. The
+ * authority's user part and port are dropped (`https://you.example@other.example` is other.example).
+ */
+function linkHost(link: string): string | null {
+  const m = /https?:\/\/([^\s/?#<>"'[\]\\]+)/iu.exec(link) ?? /\b(www\.[^\s/?#<>"'[\]\\]+)/iu.exec(link);
+  if (!m) return null;
+  const authority = m[1]!;
+  const host = authority
+    .slice(authority.lastIndexOf('@') + 1)
+    .replace(/[.,;:!)]+$/u, '')
+    .replace(/:\d*$/u, '')
+    .toLowerCase();
+  return host || null;
+}
+
+/** Whether `host` is `domain` or one of its subdomains (www.example.com for example.com). */
+function withinDomain(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/**
+ * How many links `text` holds, each counted once; a link to the sender's own domain (`domain`, from
+ * their email address, or a subdomain of it) does not count: a firm names its own site.
+ */
+export function countLinks(text: string, domain: string): number {
+  let links = 0;
+  for (const [link] of text.matchAll(LINK)) {
+    const host = linkHost(link);
+    if (host && domain && withinDomain(host, domain)) continue;
+    links++;
+  }
+  return links;
+}
 
 /**
  * Scripts the site serves (its copy is English): a message whose letters are mostly in other
- * scripts is flagged. Only decided on messages with at least {@link MIN_LETTERS} letters.
+ * scripts is marked. Only decided on messages with at least {@link MIN_LETTERS} letters.
  */
 const SERVED_SCRIPT = /\p{Script=Latin}/u;
 const MIN_LETTERS = 20;
 
 /**
- * The content checks of a form submission (docs/product.md §3.5): many links,
- * known spam phrases, a message mostly in a script the site does not serve, an address at a
- * disposable-mail domain (the list of `disposable-email-domains-js`, kept from the community
- * disposable-email-domains list). Pure: no I/O.
- * @returns the reasons found, empty for a clean submission.
+ * The content signals of a form submission (docs/product.md §3.5, decision 057): {@link MAX_LINKS}
+ * or more links (each once; the sender's own domain aside), known spam phrases, a message mostly in
+ * a script the site does not serve, an address at a disposable-mail domain (the list of
+ * `disposable-email-domains-js`, kept from the community disposable-email-domains list). They only
+ * MARK a lead 'Possible spam'; they never hold it. Pure: no I/O.
+ * @returns the signals found, empty for a clean submission.
  */
 export function contentSpamReasons(
   request: Pick<ParsedContactRequest, 'name' | 'email' | 'message'>,
 ): SpamReason[] {
   const reasons: SpamReason[] = [];
   const text = `${request.name}\n${request.message}`;
-  if ((text.match(LINK)?.length ?? 0) >= MAX_LINKS) reasons.push('links');
+  const domain = request.email.slice(request.email.lastIndexOf('@') + 1).toLowerCase();
+  if (countLinks(text, domain) >= MAX_LINKS) reasons.push('links');
   if (PHRASES.test(text)) reasons.push('phrases');
   if (!mostlyServedScript(request.message)) reasons.push('script');
   if (isDisposableEmail(request.email)) reasons.push('disposable');

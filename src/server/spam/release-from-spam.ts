@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
-import type { Contact, ContactStatus } from '../../shared/contacts.ts';
+import type { Contact, ContactStatus, LostReason } from '../../shared/contacts.ts';
 import { toContact } from '../contacts/to-contact.ts';
 import { conflict, notFound } from '../domain-error.ts';
 import { leadNotification } from '../mail/lead-notification.ts';
@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/mail-queue.ts';
 
 /**
  * 'Not spam' (decision 037): moves a contact held as spam to `status` (`new` from the button; any
- * status the admin picks from the selector), clears its spam reasons, brings it to the top of the
+ * status the admin picks from the selector, `lost` with its reason), clears its spam reasons, brings it to the top of the
  * list and queues the owner's notification that quarantine held back, in one transaction.
  * @throws DomainError `not-found` 'Contact not found'; `conflict` when the contact is not held as spam.
  */
@@ -18,11 +18,12 @@ export async function releaseFromSpam(
   id: number,
   notify: { to: string; adminUrl: string; siteName: string },
   status: ContactStatus = 'new',
+  lost: { lostReason?: LostReason | null; lostReasonText?: string | null } = {},
 ): Promise<Contact> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(contacts)
-      .set({ status, spamReasons: [], lastActivityAt: new Date() })
+      .set({ status, ...lost, spamReasons: [], lastActivityAt: new Date() })
       .where(and(eq(contacts.id, id), eq(contacts.status, 'spam')))
       .returning();
     if (!row) {

@@ -6,7 +6,10 @@ import { resultRows } from '../campaigns/campaign-audience.ts';
 import { type EraseOptions, eraseContacts } from '../contacts/erase-contacts.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 
-/** Days a contact held as spam is kept before the daily pass erases it (decision 037). */
+/**
+ * Days a contact held as spam is kept before the daily pass erases it (decision 037), counted from
+ * its last activity: its submission, or the owner's 'Move to spam' (decision 057).
+ */
 export const SPAM_RETENTION_DAYS = 30;
 
 /** The `daily_job_runs` name of this pass. */
@@ -22,7 +25,8 @@ export interface SpamRetentionOutcome {
 /**
  * The daily quarantine clean-up (decision 037), once per UTC day across instances: the pass whose
  * insert of the day's `daily_job_runs` row goes in (the claim commits first) erases every contact
- * held as spam for more than {@link SPAM_RETENTION_DAYS} days (created before then) through the
+ * held as spam for more than {@link SPAM_RETENTION_DAYS} days (last active before then: created,
+ * or moved there by the owner; a held submission does not renew it) through the
  * erasure every delete uses (erase-contacts.ts, docs/personal-data.md), and the spent ALTCHA
  * challenges that have expired. Other instances' inserts do nothing and they erase nothing. A
  * crash between claim and erasure only delays that day's erasure to the next day's pass.
@@ -43,7 +47,7 @@ export async function runSpamRetention(
   const cutoff = new Date(now.getTime() - SPAM_RETENTION_DAYS * 86_400_000).toISOString();
   const erased = await eraseContacts(
     db,
-    sql`${contacts.status} = 'spam' and ${contacts.createdAt} < ${cutoff}`,
+    sql`${contacts.status} = 'spam' and ${contacts.lastActivityAt} < ${cutoff}`,
     erase,
   );
   const expired = resultRows(

@@ -9,6 +9,7 @@ import {
   mailQueue,
   taskReminders,
 } from '../../db/schema/index.ts';
+import { queuePush } from '../push/queue-push.ts';
 import { WorkerLoop } from '../worker-loop.ts';
 import { localDay, nextReminderAt, type ReminderItem, taskReminderMail } from './reminder-mail.ts';
 
@@ -109,6 +110,11 @@ export class TaskReminderWorker {
         .update(taskReminders)
         .set({ dueCount: total, mailQueueId: row!.id })
         .where(eq(taskReminders.localDate, day.date));
+      // The push names no one: the count only (decision 071).
+      await queuePush(db, 'task.due', {
+        title: total === 1 ? '1 task due today' : `${total} tasks due today`,
+        url: '/admin',
+      });
       return 'queued' as const;
     });
     this.settledDay = day.date;

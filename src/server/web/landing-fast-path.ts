@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import { isbot } from 'isbot';
 import type { VisitSource } from '../analytics/visit-counter.ts';
 import type { Page } from './load-pages.ts';
@@ -29,7 +29,7 @@ export class LandingFastPath {
   served = 0;
 
   constructor(
-    private readonly page: Page,
+    private page: Page,
     private readonly record: (address: string, userAgent: string, source: VisitSource) => void,
     private readonly summary: RequestLogSummary,
   ) {}
@@ -59,6 +59,15 @@ export class LandingFastPath {
       variants[encoding] = { headers, body: this.page[encoding] };
     }
     this.variants = variants;
+  }
+
+  /**
+   * Takes a new landing (a content version was published, decision 067): once prepared, the new
+   * variants replace the old in one assignment, so each request gets one whole page.
+   */
+  async replacePage(page: Page, app: FastifyInstance): Promise<void> {
+    this.page = page;
+    if (this.variants !== null) await this.prepare(app);
   }
 
   /** From now on every request goes to Fastify (it answers 503 while closing). */
@@ -115,3 +124,29 @@ const CACHE_SIZE = 256;
 
 /** Headers Node writes per response or connection (`Date`, keep-alive), not part of the page's. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Fastify's `serverFactory` with the fast path in front: a plain `GET /` the landing answers
+ * (`landing()`, null until the app has one) never reaches Fastify. The server gets the timeouts
+ * Fastify sets on a server it creates itself (fastify/lib/server.js).
+ */
+export function fastPathServer(
+  landing: () => LandingFastPath | null,
+  trustsProxy: boolean,
+): FastifyServerFactory {
+  return (handler, rawOptions) => {
+    const options = rawOptions as {
+      keepAliveTimeout?: number;
+      requestTimeout?: number;
+      connectionTimeout?: number;
+    };
+    const server = http.createServer((req, res) => {
+      if (landing()?.handle(req, res, trustsProxy)) return;
+      handler(req, res);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
+}

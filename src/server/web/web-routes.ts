@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { isAdminScreenPath } from '../../shared/admin-paths.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { adminManifest } from './admin-manifest.ts';
 import type { Page, Pages } from './load-pages.ts';
 
 /**
@@ -30,6 +31,14 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
         .header('cache-control', 'public, max-age=3600')
         .send(xml);
     });
+    // The installable admin (decision 071): its manifest names the site from the configuration.
+    const manifest = adminManifest(app.config.site);
+    app.get('/admin.webmanifest', (_request, reply) =>
+      reply
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(manifest),
+    );
     // Only the admin screens get the app; any other /admin path is a 404.
     const admin = (request: FastifyRequest, reply: FastifyReply) =>
       isAdminScreenPath(request.url.split('?', 1)[0] ?? '')
@@ -49,7 +58,12 @@ export async function webRoutes(app: FastifyInstance, opts: { pages: Pages | nul
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          filePath.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : // The service worker is looked at again on every visit, so a release reaches it at once.
+              filePath.endsWith('admin-sw.js')
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

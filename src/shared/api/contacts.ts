@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { clientSchema } from '../clients.ts';
+import { contactBulkResultSchema, contactBulkSchema } from '../contact-bulk.ts';
 import { importQuerySchema, importResultSchema } from '../contact-import.ts';
 import {
-  contactBulkResultSchema,
-  contactBulkSchema,
   contactCountSchema,
   contactCreatedResponseSchema,
   contactCreateSchema,
@@ -12,11 +11,11 @@ import {
   contactListQuerySchema,
   contactMergeSchema,
   contactMessageSchema,
-  contactNotesUpdateSchema,
   contactPageQuerySchema,
   contactRetentionSchema,
   contactSchema,
   contactStatusUpdateSchema,
+  contactUpdateSchema,
   sendEmailSchema,
 } from '../contacts.ts';
 import { idParams } from '../ids.ts';
@@ -121,7 +120,7 @@ export const contactEndpoints = {
       ...errors({
         400: 'Invalid input, or a contact merged into itself.',
         404: 'No such contact (either one).',
-        409: 'The two contacts have different email addresses.',
+        409: 'The two contacts have different email addresses (and `anyAddress` is not true).',
       }),
     },
   }),
@@ -163,22 +162,48 @@ export const contactEndpoints = {
       ...errors({ 404: 'No such contact.', 409: 'The contact is not held as spam.' }),
     },
   }),
-  updateContactNotes: endpoint(routes.updateContactNotes, {
-    summary: "Set the admin's notes on the contact",
+  moveContactToSpam: endpoint(routes.moveContactToSpam, {
+    summary: 'Move a contact to spam',
+    description:
+      "The owner's 'Move to spam' (decision 057), e.g. for a lead marked 'Possible spam': status " +
+      '`spam` with the reason `owner` added to its signals; out of the list, the counts and every ' +
+      'audience, and erased 30 days later unless released with not-spam. A later form submission ' +
+      'from the address does not release it. A converted contact (a client) cannot be moved.',
     params: idParams,
-    body: contactNotesUpdateSchema,
-    response: { 200: contactSchema, ...noContact },
+    response: {
+      200: contactSchema,
+      ...errors({
+        404: 'No such contact.',
+        409: 'The contact is already in Spam, or it is converted (a client).',
+      }),
+    },
+  }),
+  updateContact: endpoint(routes.updateContact, {
+    summary: "Change the contact's fields (name, email, phone, company, notes) or status",
+    description:
+      'Keys left out are left alone; a blank optional field clears it. Each field is checked as ' +
+      'Add Contact checks it. A new address that another contact has (any letter case) is refused ' +
+      "with 409 and that contact's `id` (offer to open or merge it).",
+    params: idParams,
+    body: contactUpdateSchema,
+    response: {
+      200: contactSchema,
+      409: contactExistsSchema,
+      ...noContact,
+    },
   }),
   /** A file for the person (GDPR Art. 15 and 20): the admin links to it, the browser downloads it. */
   exportContactData: endpoint(routes.exportContactData, {
     summary: 'Everything held about the person, as one JSON file (GDPR Art. 15 and 20)',
     description:
-      'The contact (with its source, consent and notes), its messages, tasks, tags, campaign history, ' +
-      'the client record made from it and its unsubscribe, as an attachment.',
+      'The contact (every column: fields, origin and import, first-touch source, spam reasons, consent, ' +
+      'notes), its messages, unmatched mail, tasks, tags, campaign history, the client record made ' +
+      'from it and its unsubscribe, as an attachment.',
     params: idParams,
     response: {
       200: {
-        description: 'A JSON document (`format`: agency-crm.contact-export.v1), as an attachment.',
+        description:
+          "A JSON document (`format`: agency-crm.contact-export.v2, every column of the person's rows), as an attachment.",
         content: {
           'application/json': { schema: z.looseObject({ format: z.string(), exportedAt: z.string() }) },
         },
@@ -215,9 +240,12 @@ export const contactEndpoints = {
     response: {
       200: importResultSchema,
       ...errors({
-        400: 'Not CSV, empty, no column of addresses, or a bad `mapping`.',
+        400: 'Not CSV, empty, not text, no column of addresses, a bad `mapping`, a compressed or cut-off body.',
+        408: 'The upload sent no data for 30 s; nothing was imported.',
         413: 'The file is larger than 100 MB.',
         415: 'Not a multipart/form-data request.',
+        500: 'The import stopped after some batches; `details.lastRow` says up to which row it imported.',
+        503: 'The database went away during the import; `details.lastRow` says up to which row it imported.',
       }),
     },
   }),

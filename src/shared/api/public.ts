@@ -16,9 +16,10 @@ export const publicEndpoints = {
     summary: 'Send the contact form (creates or updates a lead)',
     description:
       "A second submission from the same address joins that contact's conversation. " +
-      'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes); body at most 16 KB. ' +
-      'Without a solved `altcha` challenge (see GET /api/contact/challenge), with the honeypot ' +
-      'filled or flagged by the content checks, the lead is stored as spam; the answer is the same.',
+      'Rate limited per client address (`CONTACT_RATE_LIMIT` per 10 minutes, 30 by default); body at ' +
+      'most 16 KB. Without a solved `altcha` challenge (see GET /api/contact/challenge) or with the ' +
+      'honeypot filled, the lead is held as spam; content signals (links, phrases, script, a ' +
+      "disposable address) only mark it 'Possible spam'. The answer is the same.",
     body: contactRequestSchema,
     response: { 201: contactCreatedSchema },
   }),

@@ -6,11 +6,16 @@ import { contactRoutes } from './contacts-routes.ts';
 import { credentialRoutes } from './credentials-routes.ts';
 // from './contacts-routes.ts';
 import { mailRoutes } from './mail-routes.ts';
+import { pipelineRoutes } from './pipeline-routes.ts';
 import { publicRoutes } from './public-routes.ts';
+import { pushRoutes } from './push-routes.ts';
 import { replyRoutes } from './replies-routes.ts';
 import { securityRoutes } from './security-routes.ts';
+import { siteRoutes } from './site-routes.ts';
 import { tagRoutes } from './tags-routes.ts';
 import { taskRoutes } from './tasks-routes.ts';
+import { tokenRoutes } from './tokens-routes.ts';
+import { webhookRoutes } from './webhooks-routes.ts';
 
 /**
  * Every JSON endpoint's method and path by name, zod-free (decision 047): the admin's client looks
@@ -29,6 +34,11 @@ export const routes = {
   ...campaignRoutes,
   ...clientRoutes,
   ...taskRoutes,
+  ...siteRoutes,
+  ...tokenRoutes,
+  ...webhookRoutes,
+  ...pipelineRoutes,
+  ...pushRoutes,
 } as const;
 
 /** The name of a JSON endpoint, e.g. `'createTag'`. */

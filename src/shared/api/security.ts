@@ -138,16 +138,20 @@ export const securityEndpoints = {
     response: { 200: sessionListSchema },
   }),
   endSession: endpoint(routes.endSession, {
-    summary: 'Sign one other session out',
+    summary: 'Sign one other session out (needs a step-up)',
     params: idParams,
     response: {
       204: noContent,
-      ...errors({ 404: 'No such session.', 409: 'That is this session: use POST /api/admin/logout.' }),
+      ...errors({
+        403: STEP_UP_NEEDED,
+        404: 'No such session.',
+        409: 'That is this session: use POST /api/admin/logout; or demo mode (read-only).',
+      }),
     },
   }),
   endOtherSessions: endpoint(routes.endOtherSessions, {
-    summary: 'Sign out everywhere else (every session but this one)',
-    response: { 200: endedSessionsSchema },
+    summary: 'Sign out everywhere else (every session but this one; needs a step-up)',
+    response: { 200: endedSessionsSchema, ...errors({ 403: STEP_UP_NEEDED, 409: 'Demo mode (read-only).' }) },
   }),
   stepUp: endpoint(routes.stepUp, {
     summary:

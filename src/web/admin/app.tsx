@@ -15,12 +15,16 @@ const screens = {
   dashboard: lazyScreen(() => import('./routes/dashboard'), 'DashboardRoute'),
   contacts: lazyScreen(() => import('./routes/contacts'), 'ContactsRoute'),
   contactDetail: lazyScreen(() => import('./routes/contact-detail'), 'ContactDetailRoute'),
+  pipeline: lazyScreen(() => import('./routes/pipeline'), 'PipelineRoute'),
   clients: lazyScreen(() => import('./routes/clients'), 'ClientsRoute'),
   campaigns: lazyScreen(() => import('./routes/campaigns'), 'CampaignsRoute'),
   gmailSetup: lazyScreen(() => import('./routes/gmail-setup'), 'GmailSetupRoute'),
   credentials: lazyScreen(() => import('./routes/credentials'), 'CredentialsRoute'),
   credentialDetail: lazyScreen(() => import('./routes/credential-detail'), 'CredentialDetailRoute'),
   security: lazyScreen(() => import('./routes/security'), 'SecurityRoute'),
+  integrations: lazyScreen(() => import('./routes/integrations'), 'IntegrationsRoute'),
+  notifications: lazyScreen(() => import('./routes/notifications'), 'NotificationsRoute'),
+  site: lazyScreen(() => import('./routes/site'), 'SiteRoute'),
 } satisfies Record<keyof typeof adminPaths, unknown>;
 const VaultLayout = lazyScreen(
   () => import('./features/credentials/components/vault-provider'),
@@ -70,10 +74,14 @@ export function AdminApp() {
               <Route path={adminPaths.dashboard} element={<screens.dashboard />} />
               <Route path={adminPaths.contacts} element={<screens.contacts />} />
               <Route path={adminPaths.contactDetail} element={<screens.contactDetail />} />
+              <Route path={adminPaths.pipeline} element={<screens.pipeline />} />
               <Route path={adminPaths.clients} element={<screens.clients />} />
               <Route path={adminPaths.campaigns} element={<screens.campaigns />} />
               <Route path={adminPaths.gmailSetup} element={<screens.gmailSetup />} />
               <Route path={adminPaths.security} element={<screens.security />} />
+              <Route path={adminPaths.integrations} element={<screens.integrations />} />
+              <Route path={adminPaths.notifications} element={<screens.notifications />} />
+              <Route path={adminPaths.site} element={<screens.site />} />
               <Route element={<VaultLayout />}>
                 <Route path={adminPaths.credentials} element={<screens.credentials />} />
                 <Route path={adminPaths.credentialDetail} element={<screens.credentialDetail />} />

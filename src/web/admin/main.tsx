@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp, preloadScreen } from './app';
+import { registerAdminServiceWorker } from './service-worker';
 
 preloadScreen(window.location.pathname);
 const container = document.getElementById('root');
@@ -11,3 +12,4 @@ createRoot(container).render(
     <AdminApp />
   </StrictMode>,
 );
+registerAdminServiceWorker();

@@ -1,13 +1,16 @@
 /**
- * Every text and piece of static data on the public landing (docs/product.md §1.2): edit copy
- * here, not in the section components. The brand name, short name, contact email and social link
- * are runtime configuration (`SiteConfig`), not content; texts that name the brand take it as
- * `{name}` / `{shortName}` and are filled with {@link withBrand}.
+ * The landing's content as the section components read it (docs/product.md §1.2): the published
+ * content document (src/shared/site-content.ts, decision 067) applied by {@link applyContent}
+ * before a render. The server renders each page in a fresh worker (load-pages.ts) after applying
+ * the document; the browser applies the slice the server wrote beside the page
+ * (`<script type="application/json" id="site-content">`) before any island renders. The exports
+ * are live bindings, so a component reads the applied values when it renders.
  *
- * Numbers and promises follow the spec's brand claims (§1): 12+ years in tech, 100+ projects,
- * 24hr response, 30-day bug warranty, MVPs in 7-10 days (simple), 2-3 weeks (standard) and
- * 3-6 weeks (complex AI platforms).
+ * The brand name, short name, contact email and social link are runtime configuration
+ * (`SiteConfig`), not content; texts that name the brand take it as `{name}` / `{shortName}` and
+ * are filled with {@link withBrand}.
  */
+
 import {
   BarChart3,
   BellRing,
@@ -26,6 +29,8 @@ import {
   Workflow,
   Wrench,
 } from 'lucide-react';
+import type { Accent, IconName, IslandContent, SiteContent } from '@/shared/site-content';
+import { mediaSrcSet } from '@/shared/site-media';
 import agencyPoster from './assets/projects/agency-website.jpg';
 import agencyMp4 from './assets/projects/agency-website.mp4';
 import agencyWebm from './assets/projects/agency-website.webm';
@@ -39,8 +44,7 @@ import maritimePoster from './assets/projects/maritime-store.jpg';
 import maritimeMp4 from './assets/projects/maritime-store.mp4';
 import maritimeWebm from './assets/projects/maritime-store.webm';
 
-/** The brand accents (docs/product.md §3.4: cyan, magenta and blue shades). */
-export type Accent = 'cyan' | 'magenta' | 'blue';
+export type { Accent } from '@/shared/site-content';
 
 /** A card with an icon, a title and a short text (services, mini CRM, about, AI features). */
 export interface FeatureCard {
@@ -53,83 +57,47 @@ export interface FeatureCard {
 }
 
 /** A headline number (docs/product.md §1.2 brand claims). */
-export interface Stat {
-  value: string;
-  /** Short label (mobile: '12+ Years'). */
-  label: string;
-  /** Desktop label. */
-  longLabel: string;
-}
+export type Stat = SiteContent['stats'][number];
 
 /** A link in the landing's top navigation, pointing at a section id. */
-export interface NavItem {
-  label: string;
-  sectionId: string;
-}
+export type NavItem = SiteContent['navItems'][number];
 
-/** Project status shown as a badge (docs/product.md §3.1). */
-export type ProjectStatus = 'Live' | 'In Development';
-
-/** A phone-frame screen recording: H.264 MP4, VP9 WebM and a poster (all hashed by the build). */
+/** A phone-frame screen recording: H.264 MP4, VP9 WebM when there is one, and a poster, as URLs the page loads. */
 export interface ProjectVideo {
   mp4: string;
-  webm: string;
+  webm?: string;
   poster: string;
+  /** An uploaded poster's widths (src/shared/site-media.ts); none for a built one. */
+  posterSrcSet?: string;
+  /** The poster's width in the frame (`sizes`), set with `posterSrcSet` by {@link sizedPoster}. */
+  posterSizes?: string;
 }
 
-/** One current project card (docs/product.md §3.1). */
-export interface Project {
-  id: string;
-  name: string;
-  description: string;
-  status: ProjectStatus;
-  video: ProjectVideo;
-  /**
-   * The live product's public address (absolute https URL). Leave it out while there is none:
-   * the card then shows no 'Visit' link (see `lib/project-link.ts`).
-   */
-  url?: string;
-  /** What it is built with, shown as small tags. */
-  stack: string[];
+/**
+ * `video` with the `sizes` of its poster in a frame `width` CSS px wide, when the poster has
+ * widths (decision 070); computed on the server, so the browser's code does not grow.
+ */
+export function sizedPoster(video: ProjectVideo, width: number): ProjectVideo {
+  return video.posterSrcSet ? { ...video, posterSizes: `${width}px` } : video;
 }
 
-/** One client story (docs/product.md §3.1; the mobile version adds `rating: 5`). */
-export interface Testimonial {
-  name: string;
-  title: string;
-  company: string;
-  industry: string;
-  testimonial: string;
-  initials: string;
-  accentColor: Accent;
-}
+/** One current project card (docs/product.md §3.1), its video resolved to URLs. */
+export type Project = Omit<SiteContent['projects'][number], 'video'> & { video: ProjectVideo };
 
-/** A testimonial as the mobile layout shows it, with its star rating (docs/product.md §3.1). */
-export interface MobileTestimonial extends Testimonial {
-  rating: 5;
-}
+/** One client story (docs/product.md §3.1). */
+export type Testimonial = SiteContent['testimonials'][number];
 
-/** One step of How We Work (docs/product.md §3.1). */
-export interface ProcessStep {
-  number: string;
-  title: string;
-  timeline: string;
-  description: string;
-  deliverables: string[];
-  accent: Accent;
-}
+/** One step of How We Work (docs/product.md §3.1), numbered by its place ('01'). */
+export type ProcessStep = SiteContent['processSteps'][number] & { number: string };
 
 /** One FAQ question and its answer. */
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
+export type FaqItem = SiteContent['faqCategories'][number]['items'][number];
 
-/** A group of FAQ questions (docs/product.md §3.1: 5 categories of two questions each). */
+/** A group of FAQ questions, its icon resolved. */
 export interface FaqCategory {
   category: string;
   icon: LucideIcon;
-  items: [FaqItem, FaqItem];
+  items: FaqItem[];
 }
 
 /** Replaces `{name}`, `{shortName}` and `{email}` in a text with the site's values. */
@@ -140,586 +108,135 @@ export function withBrand(text: string, site: { name: string; shortName: string;
     .replaceAll('{email}', site.email);
 }
 
-/** Document title, description and keywords (docs/product.md §3.1; the server puts them in `<head>`). */
-export const seo = {
-  title: '{name} | Websites, apps and AI workflows for small businesses',
-  ogImage: '/og-image.jpg',
-  ogImageSize: { width: 1200, height: 630 },
-  description:
-    '{name} designs and builds fast websites, custom apps and AI-powered workflows for small businesses. Every site ships with a built-in mini CRM. 12+ years in tech, 100+ projects, replies within 24 hours.',
-  ogImageAlt: '{name}: websites, apps and AI workflows for small businesses',
-  serviceType: [
-    'Website design and development',
-    'Custom web and mobile app development',
-    'AI workflow automation',
-    'Small-business IT support',
-    'Rapid prototyping',
-    'Website maintenance',
-  ],
+/** The icons a document may name (src/shared/site-content.ts `ICONS`). */
+const ICON_COMPONENTS: Record<IconName, LucideIcon> = {
+  'bar-chart': BarChart3,
+  'bell-ring': BellRing,
+  bot: Bot,
+  'brain-circuit': BrainCircuit,
+  code: Code2,
+  database: Database,
+  flask: FlaskConical,
+  handshake: Handshake,
+  inbox: Inbox,
+  lightbulb: Lightbulb,
+  'monitor-smartphone': MonitorSmartphone,
+  sparkles: Sparkles,
+  users: Users,
+  workflow: Workflow,
+  wrench: Wrench,
 };
 
-/** The intro splash (docs/product.md §3.2): a tagline with the brand's short name. */
-export const splash = {
-  tagline: '{shortName} builds what’s next',
-  subline: 'Websites · Apps · AI workflows',
+/** The media shipped with the build, by the name an `asset:` reference gives (hashed URLs). */
+const BUILT_MEDIA: Record<string, string> = {
+  'agency-website.jpg': agencyPoster,
+  'agency-website.mp4': agencyMp4,
+  'agency-website.webm': agencyWebm,
+  'auto-services.jpg': autoPoster,
+  'auto-services.mp4': autoMp4,
+  'auto-services.webm': autoWebm,
+  'document-analysis.jpg': documentPoster,
+  'document-analysis.mp4': documentMp4,
+  'document-analysis.webm': documentWebm,
+  'maritime-store.jpg': maritimePoster,
+  'maritime-store.mp4': maritimeMp4,
+  'maritime-store.webm': maritimeWebm,
 };
 
-export const navItems: NavItem[] = [
-  { label: 'Services', sectionId: 'services' },
-  { label: 'Projects', sectionId: 'current-projects' },
-  { label: 'Process', sectionId: 'process' },
-  { label: 'FAQ', sectionId: 'faq' },
-];
+/**
+ * The URL of a media reference: `asset:name` → the build's hashed file, a path as it is. An
+ * `asset:` the build does not ship resolves to '' (the browser then requests nothing).
+ */
+export function mediaUrl(ref: string): string {
+  return ref.startsWith('asset:') ? (BUILT_MEDIA[ref.slice('asset:'.length)] ?? '') : ref;
+}
 
-export const header = {
-  contactCta: 'Get in touch',
-  navLabel: 'Sections',
-};
+const withIcon = <T extends { icon: IconName }>(card: T) => ({ ...card, icon: ICON_COMPONENTS[card.icon] });
 
-export const hero = {
-  eyebrow: 'Websites · Apps · AI workflows',
-  headline: ['Build Fast.', 'Think Big.', 'Deliver Impact.'],
-  intro:
-    'We design, build and look after websites and apps for small businesses. Every site we ship comes with a built-in mini CRM, so your leads, analytics and follow-ups live in one place from day one.',
-  primaryCta: 'Start a project',
-  secondaryCta: 'Explore services',
-  socialLabel: 'Follow our work',
-  emailLabel: 'Email us',
-  newTab: '(opens in a new tab)',
-  /** Small screens: the hint that the pages slide sideways (docs/product.md §3.1). */
-  slideHint: 'Slide',
-};
-
-export const stats: Stat[] = [
-  { value: '12+', label: 'Years', longLabel: 'Years in Tech' },
-  { value: '100+', label: 'Projects', longLabel: 'Projects Delivered' },
-  { value: '24hr', label: 'Response', longLabel: 'Response Time' },
-];
-
-export const servicesSection = {
-  eyebrow: 'What we do',
-  title: 'Services',
-  intro: 'From a first prototype to the site that runs your business, one small team carries it end to end.',
-};
-
-export const services: FeatureCard[] = [
-  {
-    title: 'Website Design & Build',
-    description:
-      'Fast, accessible marketing sites designed around your customers and built to rank, convert and be easy to update.',
-    icon: MonitorSmartphone,
-    accent: 'cyan',
-    points: ['Mobile-first design', 'SEO and speed built in'],
-  },
-  {
-    title: 'Custom App Development',
-    description:
-      'Web and mobile apps for the workflows off-the-shelf tools get wrong: portals, booking, dashboards and internal tools.',
-    icon: Code2,
-    accent: 'blue',
-    points: ['iOS, Android and web', 'Your data, your code'],
-  },
-  {
-    title: 'AI-Powered Workflows',
-    description:
-      'Put AI to work on the busywork: document analysis, smart intake and triage, and summaries your team can act on.',
-    icon: Bot,
-    accent: 'magenta',
-    points: ['Document analysis', 'Human review where it matters'],
-  },
-  {
-    title: 'Small-Business Support',
-    description:
-      'A technical partner on call for hosting, domains, email and the tools you run on, with an answer within 24 hours.',
-    icon: Handshake,
-    accent: 'cyan',
-    points: ['One point of contact', '24hr response'],
-  },
-  {
-    title: 'Rapid Prototyping',
-    description:
-      'Test an idea with real users quickly: a simple MVP in 7-10 days, a standard one in 2-3 weeks.',
-    icon: FlaskConical,
-    accent: 'blue',
-    points: ['Clickable in days', 'Built to grow, not thrown away'],
-  },
-  {
-    title: 'Maintenance & Growth',
-    description:
-      'Updates, monitoring and steady improvements after launch, backed by a 30-day bug warranty on everything we ship.',
-    icon: Wrench,
-    accent: 'magenta',
-    points: ['30-day bug warranty', 'Monthly improvement plans'],
-  },
-];
-
-export const miniCrmSection = {
-  eyebrow: 'Included with every site',
-  title: 'Every Site Gets a Brain',
-  intro:
-    'No extra subscription, no copy-pasting leads between tools: a private mini CRM comes built into every website we launch.',
-};
-
-export const miniCrmFeatures: FeatureCard[] = [
-  {
-    title: 'Form Submissions',
-    description:
-      'Every enquiry lands in your private dashboard the moment it is sent, with an email alert so no lead slips through.',
-    icon: Inbox,
-    accent: 'cyan',
-  },
-  {
-    title: 'Simple Analytics',
-    description:
-      'See visits and new contacts over the last 30 days at a glance: privacy-friendly, no cookie banner needed.',
-    icon: BarChart3,
-    accent: 'blue',
-  },
-  {
-    title: 'Follow-Up System',
-    description: 'Notes, tasks and reminders on every contact, so you always know who to call back and when.',
-    icon: BellRing,
-    accent: 'magenta',
-  },
-];
-
-export const aboutSection = {
-  eyebrow: 'Why work with us',
-  title: 'A small team with a long track record',
-  intro:
-    'You talk to the people who design and write your software, from the first call to long after launch.',
-};
-
-export const aboutCards: FeatureCard[] = [
-  {
-    title: 'Team-Led Expertise',
-    description:
-      'Senior designers and engineers work on your project directly: no hand-offs to juniors, no account managers in between.',
-    icon: Users,
-    accent: 'cyan',
-  },
-  {
-    title: '12+ Years in Tech',
-    description:
-      'More than a decade of shipping websites, apps and integrations, and 100+ projects delivered for businesses like yours.',
-    icon: Sparkles,
-    accent: 'blue',
-  },
-  {
-    title: 'Problem-Solving DNA',
-    description:
-      'We start from the problem, not the technology, and choose the simplest thing that moves your numbers.',
-    icon: Lightbulb,
-    accent: 'magenta',
-  },
-];
-
-export const aiSection = {
-  eyebrow: 'The AI edge',
-  title: 'AI that does real work',
-  intro:
-    'Practical AI wired into your site and your CRM, with a person in the loop wherever decisions matter.',
-};
-
-export const aiFeatures: FeatureCard[] = [
-  {
-    title: 'Integrated CRM Backend',
-    description:
-      'Leads, clients, tasks and email campaigns in one place, built into your site instead of bolted on.',
-    icon: Database,
-    accent: 'cyan',
-  },
-  {
-    title: 'Smart Intake & Triage',
-    description:
-      'Incoming requests and documents are read, summarised and routed to the right person automatically.',
-    icon: Workflow,
-    accent: 'blue',
-  },
-  {
-    title: 'Analytics & Insights',
-    description: 'Plain-language summaries of what visitors do and which enquiries turn into business.',
-    icon: BrainCircuit,
-    accent: 'magenta',
-  },
-];
-
-export const projectsSection = {
-  eyebrow: 'Portfolio',
-  title: 'Current Projects',
-  intro: 'A few of the products we are shipping and running right now.',
-  visit: 'Visit',
-  videoLabel: 'Screen recording of {project}',
-  pauseVideo: 'Pause the {project} video',
-  playVideo: 'Play the {project} video',
-  newTab: '(opens in a new tab)',
-};
-
-export const projects: Project[] = [
-  {
-    id: 'agency-website',
-    name: 'Agency Website',
-    description:
-      'Our own home on the web: a fast, animated landing page with the mini CRM, campaigns and analytics behind it.',
-    status: 'Live',
-    video: { mp4: agencyMp4, webm: agencyWebm, poster: agencyPoster },
-    stack: ['React', 'Node.js', 'PostgreSQL'],
-  },
-  {
-    id: 'document-analysis',
-    name: 'AI Document Analysis',
-    description:
-      'A platform that reads contracts and reports, pulls out the key facts and flags what needs a human.',
-    status: 'In Development',
-    video: { mp4: documentMp4, webm: documentWebm, poster: documentPoster },
-    stack: ['LLMs', 'OCR', 'Workflow engine'],
-  },
-  {
-    id: 'auto-services',
-    name: 'Automotive Services Marketplace',
-    description: 'Drivers compare, book and pay local garages for repairs and servicing in a few taps.',
-    status: 'In Development',
-    video: { mp4: autoMp4, webm: autoWebm, poster: autoPoster },
-    stack: ['Mobile app', 'Payments', 'Maps'],
-  },
-  {
-    id: 'maritime-store',
-    name: 'Maritime Merchandise Store',
-    description:
-      'An e-commerce shop for nautical apparel and gear, with inventory, orders and shipping in one place.',
-    status: 'Live',
-    video: { mp4: maritimeMp4, webm: maritimeWebm, poster: maritimePoster },
-    stack: ['E-commerce', 'Inventory', 'Shipping'],
-  },
-];
-
-export const testimonialsSection = {
-  eyebrow: 'Client Success',
-  title: 'Client Success Stories',
-  intro: 'Small businesses we have helped launch, grow and save time.',
-  previous: 'Previous testimonial',
-  next: 'Next testimonial',
-  ratingLabel: 'Rated 5 out of 5',
-};
-
-export const testimonials: Testimonial[] = [
-  {
-    name: 'Maya Rodriguez',
-    title: 'Owner',
-    company: 'Harbor & Vine Bakery',
-    industry: 'Food & Hospitality',
-    testimonial:
-      'Pre-orders went from phone calls and sticky notes to a simple online form. Every order shows up in the dashboard, and weekend sales are up a third.',
-    initials: 'MR',
-    accentColor: 'magenta',
-  },
-  {
-    name: 'Daniel Okafor',
-    title: 'Managing Partner',
-    company: 'Okafor Legal Group',
-    industry: 'Legal Services',
-    testimonial:
-      'The intake assistant reads new enquiries and sorts them by practice area before we open our inbox. We answer clients the same day now, every day.',
-    initials: 'DO',
-    accentColor: 'cyan',
-  },
-  {
-    name: 'Priya Shah',
-    title: 'Founder',
-    company: 'Northwind Physio',
-    industry: 'Healthcare',
-    testimonial:
-      'They rebuilt our site in under three weeks and the booking requests doubled. The follow-up reminders alone pay for the whole project.',
-    initials: 'PS',
-    accentColor: 'blue',
-  },
-  {
-    name: 'Tom Becker',
-    title: 'Operations Lead',
-    company: 'Becker Auto Care',
-    industry: 'Automotive',
-    testimonial:
-      'We had a working prototype of our booking app in ten days. Customers book and pay from their phone, and the workshop sees the day at a glance.',
-    initials: 'TB',
-    accentColor: 'cyan',
-  },
-  {
-    name: 'Elena Marsh',
-    title: 'Director',
-    company: 'Saltline Outfitters',
-    industry: 'Retail & E-commerce',
-    testimonial:
-      'Our store finally keeps stock in sync with the warehouse. When something breaks they fix it within hours, not weeks.',
-    initials: 'EM',
-    accentColor: 'magenta',
-  },
-  {
-    name: 'James Whitfield',
-    title: 'CEO',
-    company: 'Whitfield Property Services',
-    industry: 'Real Estate',
-    testimonial:
-      'Clear plan, honest timelines and no surprises on the invoice. Twelve years of experience shows in how calmly they run a project.',
-    initials: 'JW',
-    accentColor: 'blue',
-  },
-];
-
-/** The two stories the mobile layout shows, with their rating (docs/product.md §3.3, §3.1). */
-export const mobileTestimonials: MobileTestimonial[] = testimonials
-  .slice(0, 2)
-  .map((testimonial) => ({ ...testimonial, rating: 5 }));
-
-export const processSection = {
-  eyebrow: 'How We Work',
-  title: 'How We Work',
-  intro: 'Five clear steps from the first call to a site that keeps getting better.',
-  deliverablesLabel: 'Deliverables',
-  callout: {
-    title: 'Need it sooner?',
-    description:
-      'Simple MVPs ship in 7-10 days, standard builds in 2-3 weeks and complex AI platforms in 3-6 weeks. We take on a few fast-track projects each month.',
-    badges: ['Fast Track Available', 'Limited Slots'],
-    cta: 'Book a discovery call',
-  },
-};
-
-export const processSteps: ProcessStep[] = [
-  {
-    number: '01',
-    title: 'Discovery Call',
-    timeline: '24 hours',
-    description:
-      'A free 30-minute call about your goals, your customers and what success looks like. You hear back from us within a day.',
-    deliverables: ['Goals and scope summary', 'First recommendations'],
-    accent: 'cyan',
-  },
-  {
-    number: '02',
-    title: 'Proposal & Plan',
-    timeline: '1-2 days',
-    description:
-      'A fixed-price proposal with milestones, a timeline and exactly what you get. No hourly surprises.',
-    deliverables: ['Fixed-price proposal', 'Milestone timeline'],
-    accent: 'blue',
-  },
-  {
-    number: '03',
-    title: 'Design & Build',
-    timeline: '1-3 weeks',
-    description:
-      'We design, build and show you progress every few days on a live preview link, so you steer as we go.',
-    deliverables: ['Live preview link', 'Weekly check-ins'],
-    accent: 'magenta',
-  },
-  {
-    number: '04',
-    title: 'Launch & Training',
-    timeline: '2-3 days',
-    description:
-      'We launch, connect your domain and mini CRM, and walk your team through everything in a short session.',
-    deliverables: ['Go-live and monitoring', 'Team training session'],
-    accent: 'cyan',
-  },
-  {
-    number: '05',
-    title: 'Support & Growth',
-    timeline: 'Ongoing',
-    description:
-      'A 30-day bug warranty, then optional care plans for updates, improvements and new features as you grow.',
-    deliverables: ['30-day bug warranty', 'Monthly care plan'],
-    accent: 'blue',
-  },
-];
-
-export const faqSection = {
-  eyebrow: 'FAQ',
-  title: 'Frequently Asked Questions',
-  intro: 'Straight answers to what small businesses ask us most.',
-  ctaTitle: 'Still have questions?',
-  ctaText: 'Send us a message and we will answer within 24 hours, or email us directly.',
-  ctaButton: 'Ask us anything',
-};
-
-export const faqCategories: FaqCategory[] = [
-  {
-    category: 'Getting Started',
-    icon: Sparkles,
-    items: [
-      {
-        question: 'How do we get started?',
-        answer:
-          'Send the contact form or email us. Within 24 hours we set up a free discovery call, and a day or two later you get a fixed-price proposal.',
-      },
-      {
-        question: 'Do I need to have everything figured out?',
-        answer:
-          'No. Many clients arrive with a rough idea. We help you shape the scope, pick what matters for a first version and leave the rest for later.',
-      },
-    ],
-  },
-  {
-    category: 'Timelines',
-    icon: Workflow,
-    items: [
-      {
-        question: 'How long does a project take?',
-        answer:
-          'A simple MVP takes 7-10 days, a standard website or app 2-3 weeks, and complex AI platforms 3-6 weeks. Your proposal gives exact dates.',
-      },
-      {
-        question: 'Can you deliver faster?',
-        answer:
-          'Yes, with Fast Track. We keep a few slots each month for urgent launches; ask early, as they fill quickly.',
-      },
-    ],
-  },
-  {
-    category: 'Pricing',
-    icon: BarChart3,
-    items: [
-      {
-        question: 'How much does a website cost?',
-        answer:
-          'It depends on scope, so every proposal is a fixed price agreed before work starts. You pay in milestones, never by the hour.',
-      },
-      {
-        question: 'Are there ongoing fees?',
-        answer:
-          'Only hosting and any care plan you choose. The mini CRM is included with every site at no extra subscription.',
-      },
-    ],
-  },
-  {
-    category: 'AI & Technology',
-    icon: BrainCircuit,
-    items: [
-      {
-        question: 'What can AI actually do for my business?',
-        answer:
-          'Read and summarise documents, sort incoming enquiries, draft replies and surface trends in your data. We start where it saves the most hours.',
-      },
-      {
-        question: 'Who owns the code and the data?',
-        answer:
-          'You do. The code, the content and every contact in your CRM belong to you, and we hand over full access at launch.',
-      },
-    ],
-  },
-  {
-    category: 'Support',
-    icon: Wrench,
-    items: [
-      {
-        question: 'What happens after launch?',
-        answer:
-          'Every launch comes with a 30-day bug warranty. After that, care plans cover updates, monitoring and steady improvements.',
-      },
-      {
-        question: 'How fast do you respond to issues?',
-        answer:
-          'We answer every message within 24 hours, and urgent problems on live sites are handled the same day.',
-      },
-    ],
-  },
-];
-
-export const contactSection = {
-  eyebrow: 'Get started',
-  title: "Let's build what's next",
-  lead: 'Have a project in mind?',
-  leadAccent: "Let's talk.",
-  intro: 'Tell us about your project. We answer every message within 24 hours.',
-  promises: [
-    'A reply within 24 hours',
-    'Simple MVPs delivered in 7-10 days',
-    '30-day bug warranty on every launch',
-    'A mini CRM included with every site',
-  ],
-  dialogTitle: 'Start a project',
-  dialogDescription: "Share a few details and we'll get back to you within 24 hours.",
-};
-
-/** Labels and messages of the contact form (docs/product.md §3.5, §3.1). */
-export const contactForm = {
-  nameLabel: 'Name',
-  namePlaceholder: 'Jane Smith',
-  emailLabel: 'Email',
-  emailPlaceholder: 'jane@company.com',
-  phoneLabel: 'Phone',
-  phoneOptional: '(optional)',
-  phonePlaceholder: '(123) 456-7890',
-  messageLabel: 'Message',
-  messagePlaceholder: 'What are you building? Goals, timeline, anything that helps.',
-  preferTextAndCallLabel: 'Check if you prefer a text and a call',
-  submit: 'Send Message',
-  submitting: 'Sending...',
-  successTitle: 'Message sent!',
-  successDescription: "Thanks for reaching out. We'll get back to you soon.",
-  errorTitle: 'Error',
-  /** `{email}` is replaced by the site's contact address (docs/product.md §3.5). */
-  errorFallback: 'Failed to send message. Please try again or email us directly at {email}',
-};
-
-/** The previous/next section buttons shown from 1024 px (docs/product.md §3.1). */
-export const sectionNav = {
-  label: 'Section navigation',
-  /** Desktop sections in page order, with the names the tooltips show. */
-  sections: [
-    { id: 'hero', label: 'Intro' },
-    { id: 'services', label: 'Services' },
-    { id: 'mini-crm', label: 'Every Site Gets a Brain' },
-    { id: 'about', label: 'About' },
-    { id: 'ai', label: 'AI' },
-    { id: 'current-projects', label: 'Current Projects' },
-    { id: 'testimonials', label: 'Client Success Stories' },
-    { id: 'process', label: 'How We Work' },
-    { id: 'faq', label: 'FAQ' },
-    { id: 'contact', label: 'Contact' },
-  ],
-  previous: 'Previous section',
-  next: 'Next section',
-};
-
-/** The three groups of sections (docs/product.md §3.1; the mobile pages' titles). */
-export const pages = [
-  { id: 'page1', title: 'Intro & Services' },
-  { id: 'page2', title: 'Portfolio & Work' },
-  { id: 'page3', title: 'Get Started' },
-] as const;
-
-/** The mobile layout (docs/product.md §3.3). */
-export const mobile = {
-  heroLines: ['Build Fast', 'Think Big', 'Deliver Impact'],
-  heroIntro: 'Websites, apps and AI workflows for small businesses, each with a built-in mini CRM.',
-  startCta: 'Start Building',
-  servicesTitle: 'What we do',
-  brainTitle: 'Built-In Brain',
-  whyTitle: 'Why',
-  aiTitle: 'The AI Edge',
-  projectsTitle: 'Portfolio',
-  testimonialsTitle: 'Client Success',
-  processTitle: 'Our Process',
-  faqTitle: 'Common Questions',
-  contactTitle: "Let's Build",
-  contactIntro: 'Tell us what you need. We reply within 24 hours.',
-  menuOpen: 'Open navigation',
-  menuTitle: 'Navigation',
-  menuDescription: 'Jump to a page',
-  back: 'Previous page',
-  getInTouch: 'Get in Touch',
-  goToPage: 'Go to page {n}: {title}',
-  pagesLabel: 'Pages',
-  secretArea: 'Version',
-  adminCta: 'Sign in as Admin',
-};
-
+// Live bindings, assigned by applyContent.
+export let seo: SiteContent['seo'];
+export let splash: SiteContent['splash'];
+export let navItems: SiteContent['navItems'];
+export let header: SiteContent['header'];
+export let hero: SiteContent['hero'];
+export let stats: SiteContent['stats'];
+export let servicesSection: SiteContent['servicesSection'];
+export let services: FeatureCard[];
+export let miniCrmSection: SiteContent['miniCrmSection'];
+export let miniCrmFeatures: FeatureCard[];
+export let aboutSection: SiteContent['aboutSection'];
+export let aboutCards: FeatureCard[];
+export let aiSection: SiteContent['aiSection'];
+export let aiFeatures: FeatureCard[];
+export let projectsSection: SiteContent['projectsSection'];
+export let projects: Project[];
+export let testimonialsSection: SiteContent['testimonialsSection'];
+export let testimonials: SiteContent['testimonials'];
+export let processSection: SiteContent['processSection'];
+export let processSteps: ProcessStep[];
+export let faqSection: SiteContent['faqSection'];
+export let faqCategories: FaqCategory[];
+export let contactSection: SiteContent['contactSection'];
+export let contactForm: SiteContent['contactForm'];
+export let sectionNav: SiteContent['sectionNav'];
+export let pages: SiteContent['pages'];
+export let mobile: SiteContent['mobile'];
+export let footer: SiteContent['footer'];
+/** The testimonials marked 'show on phones' (docs/product.md §3.3). */
+export let mobileTestimonials: Testimonial[];
 /** The mobile subsets (docs/product.md §3.3: 3 services, 4 steps, 4 FAQ items). */
-export const mobileServices = services.slice(0, 3);
-export const mobileProcessSteps = processSteps.slice(0, 4);
-export const mobileFaq: FaqItem[] = faqCategories.slice(0, 4).map((category) => category.items[0]);
+export let mobileServices: FeatureCard[];
+export let mobileProcessSteps: ProcessStep[];
+export let mobileFaq: FaqItem[];
 
-export const footer = {
-  tagline: 'Websites, apps and AI workflows for small businesses.',
-  rights: 'All rights reserved.',
-};
+/**
+ * Makes `doc` the content the components read. In the browser only the islands' slice is given
+ * (and needed); on the server the whole document, with icons and media resolved.
+ */
+export function applyContent(doc: IslandContent | SiteContent): void {
+  splash = doc.splash;
+  hero = doc.hero;
+  contactSection = doc.contactSection;
+  contactForm = doc.contactForm;
+  faqSection = doc.faqSection;
+  processSection = doc.processSection;
+  projectsSection = doc.projectsSection;
+  testimonialsSection = doc.testimonialsSection;
+  sectionNav = doc.sectionNav;
+  pages = doc.pages;
+  mobile = doc.mobile;
+  testimonials = doc.testimonials;
+  mobileTestimonials = doc.testimonials.filter((testimonial) => testimonial.showOnPhones);
+  // The browser build drops the rest (and the icons and media map with it): islands never need it.
+  if (!import.meta.env.SSR || !('services' in doc)) return;
+  seo = doc.seo;
+  navItems = doc.navItems;
+  header = doc.header;
+  stats = doc.stats;
+  servicesSection = doc.servicesSection;
+  services = doc.services.map(withIcon);
+  miniCrmSection = doc.miniCrmSection;
+  miniCrmFeatures = doc.miniCrmFeatures.map(withIcon);
+  aboutSection = doc.aboutSection;
+  aboutCards = doc.aboutCards.map(withIcon);
+  aiSection = doc.aiSection;
+  aiFeatures = doc.aiFeatures.map(withIcon);
+  projects = doc.projects.map((project) => ({
+    ...project,
+    video: {
+      mp4: mediaUrl(project.video.mp4),
+      webm: project.video.webm ? mediaUrl(project.video.webm) : undefined,
+      poster: mediaUrl(project.video.poster),
+      posterSrcSet: mediaSrcSet(project.video.poster),
+    },
+  }));
+  processSteps = doc.processSteps.map((step, index) => ({
+    ...step,
+    number: String(index + 1).padStart(2, '0'),
+  }));
+  faqCategories = doc.faqCategories.map(withIcon);
+  footer = doc.footer;
+  mobileServices = services.slice(0, 3);
+  mobileProcessSteps = processSteps.slice(0, 4);
+  mobileFaq = faqCategories.slice(0, 4).flatMap((category) => category.items.slice(0, 1));
+}

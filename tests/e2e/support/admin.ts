@@ -1,7 +1,7 @@
 /** Shared steps of the admin browser tests: fast sign-in, API shortcuts and page checks. */
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_ADMIN } from '../../../src/shared/auth.ts';
-import { type APIRequestContext, expect, type Page } from './test';
+import { type APIRequestContext, expect, type Locator, type Page } from './test';
 
 /** Headers a browser sends on a same-origin request (the server refuses cross-site writes). */
 export function sameOrigin(baseURL: string) {
@@ -86,4 +86,27 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
  */
 export function contactItems(page: Page) {
   return page.locator('[data-contact-id]');
+}
+
+/**
+ * The words a sighted person sees in an element: the text of its descendants that take up more
+ * than a pixel (screen-reader-only text, clipped to 1 px, is left out), and text drawn by CSS
+ * (`::before { content: … }`) on a shown element.
+ */
+export function visibleText(locator: Locator): Promise<string> {
+  return locator.evaluate((root) => {
+    const words: string[] = [];
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      const rect = el.getBoundingClientRect();
+      const drawn = getComputedStyle(el, '::before').content;
+      if (rect.width > 1 && rect.height > 1 && /^".+"$/.test(drawn)) words.push(drawn.slice(1, -1));
+    }
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const rect = node.parentElement?.getBoundingClientRect();
+      if (rect && rect.width > 1 && rect.height > 1 && node.textContent?.trim())
+        words.push(node.textContent.trim());
+    }
+    return words.join(' ');
+  });
 }

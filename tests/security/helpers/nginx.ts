@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 
 /**
- * A real nginx (Debian's package) in front of the app, configured as the README's
- * "Behind a reverse proxy" block minus TLS: loopback only, one worker, its own prefix folder.
+ * A real nginx (Debian's package) in front of the app, configured as docs/deploy.md's
+ * "Behind a reverse proxy with TLS" block (read from docs/deploy.md, where the README links) minus TLS: loopback only, one worker, its own prefix folder.
  * `npm test` installs the package when missing (scripts/test.mjs).
  */
 export interface Nginx {
@@ -31,21 +32,41 @@ export async function startNginx(upstream: string | string[], chosenPort?: numbe
     upstreams.length > 1
       ? `  upstream app {\n${upstreams.map((u) => `    server ${new URL(u).host};`).join('\n')}\n  }\n`
       : '';
-  const target = upstreams.length > 1 ? 'http://app' : upstreams[0];
+  const target = upstreams.length > 1 ? 'http://app' : upstreams[0]!;
   return runNginx(
     prefix,
     port,
     `${group}  server {
     listen 127.0.0.1:${port};
     server_name agency.example;
-    location / {
-      proxy_pass ${target};
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
+${readmeServerBlock(target)}
   }`,
   );
+}
+
+const DEPLOY_DOC = fileURLToPath(new URL('../../../docs/deploy.md', import.meta.url));
+
+/**
+ * docs/deploy.md's nginx example ('Behind a reverse proxy with TLS'), minus what needs a certificate
+ * or a public name (listen, server_name, ssl_*), proxying to `target`: the tests run the block
+ * as written, so a setting it lacks (such as the import's body size) fails them.
+ * @throws when docs/deploy.md holds no nginx block with a `proxy_pass`.
+ */
+export function readmeServerBlock(target: string): string {
+  const readme = fs.readFileSync(DEPLOY_DOC, 'utf8');
+  const block = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes('proxy_pass'));
+  if (!block) throw new Error('docs/deploy.md has no nginx block with proxy_pass');
+  const lines = block.split('\n');
+  const open = lines.findIndex((l) => /^\s*server\s*\{/.test(l));
+  const close = lines.findLastIndex((l) => /^\}/.test(l));
+  return lines
+    .slice(open + 1, close)
+    .filter((l) => !/^\s*(listen|server_name|ssl_)/.test(l))
+    .map((l) => l.replace(/proxy_pass\s+\S+;/, `proxy_pass ${target};`))
+    .map((l) => `  ${l}`)
+    .join('\n');
 }
 
 /**
@@ -58,6 +79,9 @@ export async function runNginx(prefix: string, port: number, servers: string): P
   if (spawnSync(NGINX, ['-v']).status !== 0) {
     throw new Error(`nginx not found at ${NGINX}: run \`npm test\` (installs nginx-light) or set NGINX_PATH`);
   }
+  // Run as root, nginx's workers are `nobody`: they must reach the temp folders nginx makes (and
+  // chowns) inside the prefix, where a request body over 16 KB is buffered.
+  fs.chmodSync(prefix, 0o711);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${prefix}/${name};`)
     .join('\n');

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { campaignRecipients, contactMessages, contacts, unmatchedMail } from '../../../db/schema/index.ts';
+import { queuePush } from '../../push/queue-push.ts';
+import { queueWebhookEvent } from '../../webhooks/queue-event.ts';
 import { authenticationSummary, senderAuthenticated } from './authentication-results.ts';
 import { type InboundMessage, parseInbound } from './parse-inbound.ts';
 
@@ -126,10 +128,31 @@ export async function ingestMessage(ctx: IngestContext, message: InboundMessage)
       .returning({ id: contactMessages.id });
     if (rows.length > 0 && !auto) {
       // A reply brings the contact back to the top of the list, like a new form message does.
-      await tx
+      const [contact] = await tx
         .update(contacts)
         .set({ lastActivityAt: sql`greatest(${contacts.lastActivityAt}, ${sentAt})` })
-        .where(eq(contacts.id, contactId));
+        .where(eq(contacts.id, contactId))
+        .returning({ name: contacts.name, email: contacts.email });
+      // In this transaction, so the event goes out once the reply is stored (decision 066).
+      await queueWebhookEvent(
+        tx as unknown as Db,
+        'reply.received',
+        {
+          contactId,
+          messageId: rows[0]!.id,
+          name: contact?.name ?? null,
+          email: contact?.email ?? null,
+          subject: message.subject ?? null,
+          text: message.text ?? null,
+          receivedAt: sentAt.toISOString(),
+        },
+        contactId,
+      );
+      await queuePush(tx as unknown as Db, 'reply.received', {
+        title: contact?.name ? `Reply from ${contact.name}` : 'New reply',
+        url: `/admin/contacts/${contactId}`,
+        contactId,
+      });
     }
     return rows.length > 0;
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authEndpoints as api } from '../../../shared/api/auth.ts';
-import { createChallenge, factorSummary, recordEvent } from '../../auth/second-factor.ts';
+import { createChallenge, factorSummary } from '../../auth/second-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../auth/sessions.ts';
+import { recordEvent } from '../../auth/sign-in-events.ts';
 import { verifyAdmin } from '../../auth/verify-admin.ts';
 import { HttpError } from '../../http-error.ts';
 import { serveEndpoint } from '../serve-endpoint.ts';
-import { originOf, recordSignIn, setPendingCookie, signInRateLimit } from './security.ts';
+import { originOf, recordSignIn, setPendingCookie, signInRateLimit } from './security-login.ts';
 
 /**
  * Sign-in, sign-out and the admin check (docs/product.md §4). Sign-in attempts are rate limited per client

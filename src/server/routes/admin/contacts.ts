@@ -11,11 +11,12 @@ import { exportContactsCsv } from '../../contacts/export-contacts-csv.ts';
 import { getContactDetail } from '../../contacts/get-contact-detail.ts';
 import { listContactDuplicates } from '../../contacts/list-contact-duplicates.ts';
 import { listContactMessages } from '../../contacts/list-contact-messages.ts';
-import { countContacts, listContacts } from '../../contacts/list-contacts.ts';
+import { countContacts, listContacts, withDefaultView } from '../../contacts/list-contacts.ts';
 import { mergeContacts } from '../../contacts/merge-contacts.ts';
 import { countRetentionDue } from '../../contacts/retention.ts';
 import { sendContactEmail } from '../../contacts/send-contact-email.ts';
 import { updateContact } from '../../contacts/update-contact.ts';
+import { moveToSpam } from '../../spam/move-to-spam.ts';
 import { releaseFromSpam } from '../../spam/release-from-spam.ts';
 import { serveEndpoint } from '../serve-endpoint.ts';
 
@@ -75,7 +76,7 @@ export async function adminContactRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.countContacts),
-    handler: async (request) => ({ total: await countContacts(app.db, request.query) }),
+    handler: async (request) => ({ total: await countContacts(app.db, withDefaultView(request.query)) }),
   });
 
   r.route({
@@ -96,7 +97,10 @@ export async function adminContactRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.getContact),
-    handler: async (request) => getContactDetail(app.db, request.params.id),
+    handler: async (request) => ({
+      ...(await getContactDetail(app.db, request.params.id)),
+      currency: app.config.currency,
+    }),
   });
 
   r.route({
@@ -111,7 +115,10 @@ export async function adminContactRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.mergeContacts),
-    handler: async (request) => mergeContacts(app.db, request.params.id, request.body.duplicateId),
+    handler: async (request) =>
+      mergeContacts(app.db, request.params.id, request.body.duplicateId, {
+        anyAddress: request.body.anyAddress === true,
+      }),
   });
 
   r.route({
@@ -139,8 +146,12 @@ export async function adminContactRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.updateContactStatus),
-    handler: async (request) =>
-      updateContact(app.db, request.params.id, { status: request.body.status }, notify),
+    handler: async (request) => {
+      const contact = await updateContact(app.db, request.params.id, request.body, { notify });
+      // A status change never touches the address: only a field change can answer `existingId`.
+      if ('existingId' in contact) throw new Error('unreachable: a status change met an address');
+      return contact;
+    },
   });
 
   r.route({
@@ -153,8 +164,24 @@ export async function adminContactRoutes(app: FastifyInstance) {
   });
 
   r.route({
-    ...serveEndpoint(r, api.updateContactNotes),
-    handler: async (request) => updateContact(app.db, request.params.id, { notes: request.body.notes }),
+    ...serveEndpoint(r, api.moveContactToSpam),
+    handler: async (request) => moveToSpam(app.db, request.params.id),
+  });
+
+  r.route({
+    ...serveEndpoint(r, api.updateContact),
+    handler: async (request, reply) => {
+      const result = await updateContact(app.db, request.params.id, request.body, {
+        notify,
+        hashKey: app.addressHashKey,
+      });
+      if ('existingId' in result) {
+        return reply
+          .code(409)
+          .send({ error: 'Another contact has this email address.', id: result.existingId });
+      }
+      return result;
+    },
   });
 
   r.route({
@@ -188,5 +215,6 @@ export function eraseOptions(app: FastifyInstance): EraseOptions {
     hashKey: app.addressHashKey,
     outboxDir: app.config.mail.outboxDir,
     lanes: app.database.kind === 'postgres' ? POSTGRES_BULK_LANES : 1,
+    onErased: () => app.scrubber?.schedule(),
   };
 }

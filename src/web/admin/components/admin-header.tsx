@@ -1,7 +1,10 @@
 import {
   ArrowLeft,
+  Bell,
   Briefcase,
   FlaskConical,
+  Globe,
+  KanbanSquare,
   KeyRound,
   LayoutDashboard,
   LogOut,
@@ -10,8 +13,9 @@ import {
   Megaphone,
   ShieldCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '@/web/components/brand-mark';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -26,36 +30,76 @@ export type AdminNavTarget =
   | 'backToDashboard'
   | 'contacts'
   | 'backToContacts'
+  | 'pipeline'
   | 'clients'
   | 'campaigns'
   | 'credentials'
   | 'backToCredentials'
   | 'mailSetup'
-  | 'security';
+  | 'security'
+  | 'integrations'
+  | 'notifications'
+  | 'site';
 
-const navTargets: Record<AdminNavTarget, { label: string; to: string; icon: LucideIcon }> = {
+/**
+ * Each target's name and, where the name is long, the shorter word shown under its icon below
+ * 640 px (a part of the name, so what is seen is what a voice command says: WCAG 2.5.3).
+ */
+const navTargets: Record<AdminNavTarget, { label: string; short?: string; to: string; icon: LucideIcon }> = {
   dashboard: { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
-  backToDashboard: { label: 'Back to Dashboard', to: '/admin', icon: ArrowLeft },
+  backToDashboard: { label: 'Back to Dashboard', short: 'Dashboard', to: '/admin', icon: ArrowLeft },
   contacts: { label: 'Contacts', to: '/admin/contacts', icon: Users },
-  backToContacts: { label: 'Back to Contacts', to: '/admin/contacts', icon: ArrowLeft },
+  backToContacts: { label: 'Back to Contacts', short: 'Contacts', to: '/admin/contacts', icon: ArrowLeft },
+  pipeline: { label: 'Pipeline', to: '/admin/pipeline', icon: KanbanSquare },
   clients: { label: 'Clients', to: '/admin/clients', icon: Briefcase },
   campaigns: { label: 'Campaigns', to: '/admin/campaigns', icon: Megaphone },
   credentials: { label: 'Credentials', to: '/admin/credentials', icon: KeyRound },
-  backToCredentials: { label: 'Back to Credentials', to: '/admin/credentials', icon: ArrowLeft },
-  mailSetup: { label: 'Mail setup', to: '/admin/gmail-setup', icon: Mail },
+  backToCredentials: {
+    label: 'Back to Credentials',
+    short: 'Credentials',
+    to: '/admin/credentials',
+    icon: ArrowLeft,
+  },
+  mailSetup: { label: 'Mail setup', short: 'Mail', to: '/admin/gmail-setup', icon: Mail },
   security: { label: 'Security', to: '/admin/security', icon: ShieldCheck },
+  integrations: { label: 'Integrations', to: '/admin/integrations', icon: Webhook },
+  notifications: { label: 'Notifications', to: '/admin/notifications', icon: Bell },
+  site: { label: 'Site', to: '/admin/site', icon: Globe },
 };
 
-/** A header button below 640 px: a square 36 px target around its icon. */
-const compactButton = 'max-sm:size-9 max-sm:px-0';
+/**
+ * A header button below 640 px: its icon over a short word, in a row of equal cells across the
+ * width (a second row past four), so every destination is named on a phone too. The header then
+ * scrolls away with the page instead of holding a sixth of the screen.
+ */
+const compactButton =
+  'max-sm:h-auto max-sm:flex-col max-sm:gap-0.5 max-sm:px-1 max-sm:py-1.5 max-sm:text-[11px]';
+
+/**
+ * The header's targets with 'Pipeline' (decision 063) on every screen but the board itself: after
+ * the link to the dashboard or the contacts when there is one, else first; and 'Site' (decision
+ * 069) on every screen but the editor, last before Logout.
+ */
+function withPipeline(links: AdminNavTarget[], pathname: string): AdminNavTarget[] {
+  let all = links;
+  if (!all.includes('pipeline') && !/^\/admin\/pipeline\/?$/i.test(pathname)) {
+    const after = all.findLastIndex(
+      (l) => l === 'dashboard' || l === 'backToDashboard' || l.endsWith('ontacts'),
+    );
+    all = [...all.slice(0, after + 1), 'pipeline', ...all.slice(after + 1)];
+  }
+  if (!all.includes('site') && !/^\/admin\/site\/?$/i.test(pathname)) all = [...all, 'site'];
+  return all;
+}
 
 /**
  * Top bar of the admin screens: brand, a 'Demo mode' badge when the built-in test pair is active
  * (docs/product.md §1.3), buttons to the given screens and Logout (POST /api/admin/logout, then
  * /admin/login).
  */
-export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
+export function AdminHeader({ links: given }: { links: AdminNavTarget[] }) {
   const navigate = useNavigate();
+  const links = withPipeline(given, useLocation().pathname);
   const check = useAdminCheck();
   const logout = useLogout();
 
@@ -67,7 +111,7 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
   }
 
   return (
-    <header className="sticky top-0 z-40 bg-background/80 backdrop-blur-xl">
+    <header className="top-0 z-40 bg-background/80 backdrop-blur-xl sm:sticky">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
         <div className="flex items-center gap-3">
           <Link
@@ -87,16 +131,29 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
             </Badge>
           ) : null}
         </div>
-        {/* Below 640 px the buttons show their icons only (the label stays their accessible name
-            and tooltip), so the header is two short rows instead of three wrapped ones. */}
-        <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 sm:gap-2">
+        <nav
+          aria-label="Admin"
+          className="flex flex-wrap items-center gap-1 max-sm:grid max-sm:w-full max-sm:grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] sm:gap-2"
+        >
           {links.map((target) => {
-            const { label, to, icon: Icon } = navTargets[target];
+            const { label, short, to, icon: Icon } = navTargets[target];
             return (
               <Button key={target} asChild variant="ghost" size="sm" className={compactButton} title={label}>
                 <Link to={to}>
                   <Icon aria-hidden="true" />
-                  <span className="max-sm:sr-only">{label}</span>
+                  {short ? (
+                    <>
+                      {/* Drawn by CSS, so the link's text (and name) stays the one full label. */}
+                      <span
+                        data-short={short}
+                        className="before:content-[attr(data-short)] sm:hidden"
+                        aria-hidden="true"
+                      />
+                      <span className="max-sm:sr-only">{label}</span>
+                    </>
+                  ) : (
+                    <span>{label}</span>
+                  )}
                 </Link>
               </Button>
             );
@@ -110,7 +167,7 @@ export function AdminHeader({ links }: { links: AdminNavTarget[] }) {
             disabled={logout.isPending}
           >
             <LogOut aria-hidden="true" />
-            <span className="max-sm:sr-only">Logout</span>
+            <span>Logout</span>
           </Button>
         </nav>
       </div>

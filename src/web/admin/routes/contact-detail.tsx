@@ -15,6 +15,9 @@ import { DuplicateContactsCard } from '../features/contacts/components/duplicate
 import { LeadSourceCard } from '../features/contacts/components/lead-source-card';
 import { NotesCard } from '../features/contacts/components/notes-card';
 import { OriginalMessageCard } from '../features/contacts/components/original-message-card';
+import { PossibleSpamBadge, PossibleSpamNotice } from '../features/contacts/components/possible-spam';
+import { DealCard } from '../features/pipeline/components/deal-card';
+import { TimelineCard } from '../features/pipeline/components/timeline-card';
 import { ContactTagsCard } from '../features/tags/components/contact-tags-card';
 import { ContactTasksCard } from '../features/tasks/components/contact-tasks-card';
 
@@ -26,7 +29,8 @@ function parseId(value: string | undefined): number | null {
 
 /**
  * /admin/contacts/{id} (docs/product.md §6.2): navigation back to contacts, Dashboard, Logout; the cards
- * Contact Information, Original Message, Tags, Notes, Follow-up Tasks and Conversation History;
+ * Contact Information, Deal, Original Message, Tags, Notes, Follow-up Tasks, Conversation History
+ * and Timeline (decision 063);
  * 'Same Email Address' with the merge when older duplicates exist (decision 019); 'Export data'
  * (everything held about the person, one JSON file) and the 'Danger Zone' with 'Delete contact'
  * (erasure, docs/personal-data.md); 'Contact not found' when there is no such contact.
@@ -48,7 +52,7 @@ function ContactDetail({ id }: { id: number }) {
     if (detail.error.message.startsWith('404:')) return <ContactNotFound />;
     return <InlineError error={detail.error} fallback="Failed to load the contact." className="py-16" />;
   }
-  const { contact, tags, tasks } = detail.data;
+  const { contact, tags, tasks, currency } = detail.data;
   return (
     <>
       <title>{`${contact.name} · Admin`}</title>
@@ -57,6 +61,7 @@ function ContactDetail({ id }: { id: number }) {
           {contact.name}
         </h1>
         <ContactStatusBadge status={contact.status} />
+        <PossibleSpamBadge contact={contact} />
         {contact.unsubscribed ? (
           <Badge variant="grey">
             <BellOff aria-hidden="true" />
@@ -86,10 +91,12 @@ function ContactDetail({ id }: { id: number }) {
           Mail to {contact.email} bounced: {contact.bounceReason}. Later campaigns skip this address.
         </p>
       ) : null}
+      <PossibleSpamNotice contact={contact} />
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6">
           <DuplicateContactsCard contact={contact} />
           <ContactInfoCard contact={contact} />
+          {contact.status === 'spam' ? null : <DealCard contact={contact} currency={currency} />}
           <LeadSourceCard source={contact.source} />
           <ContactTagsCard contactId={contact.id} tags={tags} />
           <NotesCard contact={contact} />
@@ -98,6 +105,7 @@ function ContactDetail({ id }: { id: number }) {
           <OriginalMessageCard contact={contact} />
           <ContactTasksCard contactId={contact.id} tasks={tasks} />
           <ConversationCard contact={contact} />
+          <TimelineCard contactId={contact.id} />
         </div>
       </div>
       <div className="mt-6">

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import {
   type ContactSort,
+  type ContactView,
   contactSorts,
   defaultSortOrder,
   type SortOrder,
@@ -27,6 +28,14 @@ import { ImportContactsDialog } from '../features/contacts/components/import-con
 /** Wait after the last keystroke before searching (keeps typing from firing a request per key). */
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** The list's Leads / Imported / All switch (decision 058), with its labels. */
+const LIST_VIEWS = ['leads', 'imported', 'all'] as const satisfies readonly ContactView[];
+const VIEW_LABELS: Record<(typeof LIST_VIEWS)[number], string> = {
+  leads: 'Leads',
+  imported: 'Imported',
+  all: 'All',
+};
+
 /** The table from this width up, cards below it (decision 040). */
 const TABLE_MEDIA = '(min-width: 1024px)';
 
@@ -36,7 +45,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
 }
 
 /**
- * The list's state in the URL (`?q=…&status=…&source=…&sort=…&order=…`, decision 040), so Back, a reload
+ * The list's state in the URL (`?q=…&status=…&source=…&view=…&sort=…&order=…`, decision 040), so Back, a reload
  * and a shared link keep the search, filter and order. Defaults are left out of the URL. Every
  * change replaces the history entry: Back leaves the list instead of undoing keystrokes.
  */
@@ -46,6 +55,8 @@ function useContactsUrlState() {
   const status: StatusFilter = pick(params.get('status'), storedContactStatuses) ?? 'all';
   // Status and source come from the address, so the dashboard can link to a filtered list.
   const source = params.get('source')?.slice(0, 200) || undefined;
+  // Leads (form and hand-added) by default: an import never pushes a lead off the page (decision 058).
+  const view: ContactView = pick(params.get('view'), LIST_VIEWS) ?? 'leads';
   const sort: ContactSort = pick(params.get('sort'), contactSorts) ?? 'activity';
   const order: SortOrder = pick(params.get('order'), ['asc', 'desc'] as const) ?? defaultSortOrder(sort);
   const update = React.useCallback(
@@ -65,17 +76,18 @@ function useContactsUrlState() {
       ),
     [setParams],
   );
-  return { q, status, source, sort, order, update };
+  return { q, status, source, view, sort, order, update };
 }
 
 /**
  * /admin/contacts (docs/product.md §6.1): header navigation Dashboard, Campaigns, Credentials, Logout; search
  * (name, email or message, case-insensitive) and status filter, both applied by the server and
  * kept in the URL; 'All Status' leaves out spam, 'Spam (N)' lists the quarantine; `?source=`
- * narrows to one lead source (decision 037); 'Export CSV' of the filtered list; from 1024 px a
+ * narrows to one lead source (decision 037); Leads / Imported / All (default Leads: form and
+ * hand-added contacts; decision 058); 'Export CSV' of the filtered list; from 1024 px a
  * sortable table navigable by keyboard, below it a card per contact (decision 040); loaded page
  * by page as the admin scrolls, with the number of matches; 'No contacts found' when empty.
- * Rows and cards carry tick boxes for the bulk action bar (README 'Bulk actions'); the selection
+ * Rows and cards carry tick boxes for the bulk action bar (docs/guide.md 'Bulk actions'); the selection
  * is dropped whenever the search or a filter changes.
  */
 export function ContactsRoute() {
@@ -92,12 +104,14 @@ export function ContactsRoute() {
     if (url.q !== lastUrlQ.current && url.q !== typed) setSearch(url.q);
     lastUrlQ.current = url.q;
   }, [url.q, typed]);
-  const { status, source } = url;
+  const { status, source, view } = url;
   const wide = useMediaQuery(TABLE_MEDIA);
   const filter: ContactsFilter = {
     q: url.q,
     status: status === 'all' ? undefined : status,
     source,
+    // Sent even for the default, so the export and 'Select all N matching' act on this view.
+    view,
     sort: url.sort === 'activity' ? undefined : url.sort,
     order: url.order === defaultSortOrder(url.sort) ? undefined : url.order,
   };
@@ -113,7 +127,7 @@ export function ContactsRoute() {
   const count = useContactsCount(filter);
   const total = count.data ?? list.length;
   // Ticked contacts belong to this search and these filters; a new one starts with none.
-  const selection = useContactSelection({ q: url.q, status, source }, list);
+  const selection = useContactSelection({ q: url.q, status, source, view }, list);
   // 'Select all N matching' only once the count and the rows are this filter's, not the last one's.
   const matchingTotal =
     count.data !== undefined && !count.isPlaceholderData && !contacts.isPlaceholderData
@@ -149,6 +163,21 @@ export function ContactsRoute() {
         </div>
       </div>
       <div className="mt-6">
+        <fieldset className="mb-3 flex min-w-0 flex-wrap gap-1 rounded-xl border border-white/10 p-1 sm:w-fit">
+          <legend className="sr-only">Show</legend>
+          {LIST_VIEWS.map((value) => (
+            <Button
+              key={value}
+              variant={view === value ? 'secondary' : 'ghost'}
+              size="sm"
+              aria-pressed={view === value}
+              className="flex-1 sm:flex-none"
+              onClick={() => update({ view: value === 'leads' ? undefined : value })}
+            >
+              {VIEW_LABELS[value]}
+            </Button>
+          ))}
+        </fieldset>
         <ContactsToolbar
           search={search}
           onSearchChange={setSearch}

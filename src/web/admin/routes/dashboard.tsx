@@ -13,8 +13,11 @@ import { VisitsOverview } from '../features/analytics/components/visits-overview
 import { LastBackup } from '../features/backups/components/last-backup';
 import { useRecentContacts } from '../features/contacts/api/get-recent-contacts';
 import { ContactStatusBadge } from '../features/contacts/components/contact-status-badge';
+import { HeldSpamCard } from '../features/contacts/components/held-spam-card';
 import { NewMessagesBadge } from '../features/contacts/components/new-messages-badge';
 import { RetentionDue } from '../features/contacts/components/retention-due';
+import { NeedsYouTodayCard } from '../features/pipeline/components/needs-you-today';
+import { RevenueBySourceCard } from '../features/pipeline/components/revenue-by-source';
 import { NewRepliesCard } from '../features/replies/components/new-replies-card';
 import { UnmatchedMailCard } from '../features/replies/components/unmatched-mail-card';
 import { useTasks } from '../features/tasks/api/get-tasks';
@@ -34,7 +37,10 @@ const PENDING_TASKS_LIMIT = 5;
  * Contacts, Pending Tasks; the 30-day chart; 'Recent Contacts' and 'Pending Follow-ups' (5 each). Follow-ups
  * come in the API's order, pending first and oldest due first, so overdue ones lead; they
  * are marked in red with an icon and the word 'Overdue'; 'New replies' with the latest five
- * unread replies (decision 023); 'Leads by source' next to 'Visits by source' (30 days, decision 037).
+ * unread replies (decision 023); 'Leads by source' next to 'Visits by source' (30 days, decision 037);
+ * 'N held for review' above the figures while any submission is held as spam (decision 057);
+ * 'Needs you today' first of all (decision 063); 'Where revenue comes from' after the sources
+ * (decision 064).
  */
 export function DashboardRoute() {
   const analytics = useAnalytics();
@@ -43,7 +49,16 @@ export function DashboardRoute() {
   return (
     <AdminPage
       title="Dashboard"
-      links={['contacts', 'clients', 'campaigns', 'credentials', 'mailSetup', 'security']}
+      links={[
+        'contacts',
+        'clients',
+        'campaigns',
+        'credentials',
+        'mailSetup',
+        'security',
+        'integrations',
+        'notifications',
+      ]}
     >
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-2 text-muted-foreground">
@@ -51,10 +66,13 @@ export function DashboardRoute() {
       </p>
       <LastBackup />
       <RetentionDue />
+      {/* What needs the owner now comes first (decision 063), then the figures and the chart. */}
+      <NeedsYouTodayCard />
 
       {analytics.isError ? (
         <InlineError error={analytics.error} fallback="Failed to load the figures." />
       ) : null}
+      <HeldSpamCard count={stats?.heldSpam} />
       <section aria-label="Figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           label="Total Visits"
@@ -84,6 +102,7 @@ export function DashboardRoute() {
           <VisitsBySourceCard rows={stats.visitsBySource} />
         </section>
       ) : null}
+      <RevenueBySourceCard className="mt-6" />
 
       {/* Balanced columns, not grid rows: cards of different heights stack without holes, and a
           card that renders nothing leaves no gap. The day's work comes first. */}

@@ -48,7 +48,7 @@ export function PhoneVideo({
           setSrc((current) => {
             if (current) return current;
             const probe = document.createElement('video');
-            return probe.canPlayType('video/webm; codecs="vp9"') ? video.webm : video.mp4;
+            return video.webm && probe.canPlayType('video/webm; codecs="vp9"') ? video.webm : video.mp4;
           });
         }
       },
@@ -90,6 +90,8 @@ export function PhoneVideo({
       >
         <img
           src={video.poster}
+          srcSet={video.posterSrcSet}
+          sizes={video.posterSizes}
           alt=""
           width={288}
           height={576}

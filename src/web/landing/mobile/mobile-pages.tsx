@@ -1,10 +1,9 @@
 import { Check, ChevronsRight, Clock, ExternalLink, Mail } from 'lucide-react';
 import type * as React from 'react';
 import type { SiteConfig } from '@/shared/site';
-import { Badge } from '@/web/components/ui/badge';
+import { mediaSrcSet } from '@/shared/site-media';
 import { cn } from '@/web/lib/utils';
 import { FaqQuestion } from '../components/faq-question';
-import { PhoneVideo } from '../components/phone-video';
 import { TestimonialCard } from '../components/testimonial-card';
 import {
   aboutCards,
@@ -17,14 +16,12 @@ import {
   mobileProcessSteps,
   mobileServices,
   mobileTestimonials,
-  projects,
-  projectsSection,
   stats,
 } from '../content';
 import { Island } from '../islands/island';
 import { ContactButton, LandingContactForm } from '../islands/small-islands';
 import { accentClasses } from '../lib/accents';
-import { projectLink } from '../lib/project-link';
+import { MobileProjects } from './mobile-projects';
 
 function MobileSection({
   id,
@@ -260,96 +257,70 @@ function SlideHint({ className }: { className: string }) {
   );
 }
 
-/** Page 2, 'Portfolio & Work' (docs/product.md §3.3): projects, two client stories, four process steps. */
+/**
+ * Page 2, 'Portfolio & Work' (docs/product.md §3.3): the projects two a row (three in the last row
+ * of an odd number, lib/card-grid.ts), the client stories marked 'show on phones' (none marked: no
+ * section), four process steps.
+ */
 export function MobileWorkPage({ site }: { site: SiteConfig }) {
   return (
     <>
       <MobileSection id="m-projects" title={mobile.projectsTitle} first>
-        <ul className="grid grid-cols-2 gap-3">
-          {projects.map((project) => {
-            const fill = (text: string) => text.replace('{project}', project.name);
-            const link = projectLink(project.url);
-            return (
-              <li
-                key={project.id}
-                className="flex flex-col rounded-2xl border border-white/10 bg-card/80 p-3"
-              >
-                <Island
-                  name="phone-video"
-                  component={PhoneVideo}
-                  site={site}
-                  props={{
-                    video: project.video,
-                    label: fill(projectsSection.videoLabel),
-                    pauseLabel: fill(projectsSection.pauseVideo),
-                    playLabel: fill(projectsSection.playVideo),
-                    size: 'sm' as const,
-                  }}
+        <MobileProjects site={site} />
+      </MobileSection>
+      {mobileTestimonials.length > 0 ? (
+        <MobileSection id="m-testimonials" title={mobile.testimonialsTitle}>
+          <ul className="grid gap-3">
+            {mobileTestimonials.map((testimonial) => (
+              <li key={testimonial.name}>
+                <TestimonialCard
+                  testimonial={testimonial}
+                  photoSrcSet={testimonial.photo ? mediaSrcSet(testimonial.photo) : undefined}
+                  rating={testimonial.rating}
+                  compact
                 />
-                <h3 className="mt-3 text-sm leading-snug font-semibold">{project.name}</h3>
-                <Badge variant={project.status === 'Live' ? 'green' : 'magenta'} className="mt-1.5">
-                  {project.status}
-                </Badge>
-                <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{project.description}</p>
-                {link ? (
-                  <a
-                    href={link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="mt-auto inline-flex min-h-8 items-center gap-1 pt-2 text-xs font-medium text-brand-cyan"
-                  >
-                    {projectsSection.visit}
-                    <ExternalLink className="size-3" aria-hidden="true" />
-                    <span className="sr-only">
-                      {project.name} {projectsSection.newTab}
-                    </span>
-                  </a>
-                ) : null}
               </li>
-            );
-          })}
-        </ul>
-      </MobileSection>
-      <MobileSection id="m-testimonials" title={mobile.testimonialsTitle}>
-        <ul className="grid gap-3">
-          {mobileTestimonials.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} rating={testimonial.rating} compact />
-            </li>
-          ))}
-        </ul>
-      </MobileSection>
+            ))}
+          </ul>
+        </MobileSection>
+      ) : null}
       <MobileSection id="m-process" title={mobile.processTitle}>
-        <ol className="relative grid gap-4">
+        {/* The line sits beside the list: an `ol` may hold only `li` elements. */}
+        <div className="relative">
           <span
             aria-hidden="true"
             className="absolute top-3 bottom-3 left-5 w-px bg-linear-to-b from-brand-cyan via-brand-blue to-brand-magenta"
           />
-          {mobileProcessSteps.map((step) => (
-            <li key={step.number} className="relative grid grid-cols-[2.5rem_1fr] gap-4">
-              <span
-                className={cn(
-                  'z-10 grid size-10 place-items-center rounded-full border border-white/15 bg-background font-mono text-xs font-semibold',
-                  accentClasses[step.accent].text,
-                )}
-              >
-                {step.number}
-              </span>
-              <div className="rounded-2xl border border-white/10 bg-card/80 p-4">
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <span
-                    className={cn('inline-flex items-center gap-1 text-xs', accentClasses[step.accent].text)}
-                  >
-                    <Clock className="size-3" aria-hidden="true" />
-                    {step.timeline}
-                  </span>
+          <ol className="relative grid gap-4">
+            {mobileProcessSteps.map((step) => (
+              <li key={step.number} className="relative grid grid-cols-[2.5rem_1fr] gap-4">
+                <span
+                  className={cn(
+                    'z-10 grid size-10 place-items-center rounded-full border border-white/15 bg-background font-mono text-xs font-semibold',
+                    accentClasses[step.accent].text,
+                  )}
+                >
+                  {step.number}
+                </span>
+                <div className="rounded-2xl border border-white/10 bg-card/80 p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 className="font-semibold">{step.title}</h3>
+                    <span
+                      className={cn(
+                        'inline-flex items-center gap-1 text-xs',
+                        accentClasses[step.accent].text,
+                      )}
+                    >
+                      <Clock className="size-3" aria-hidden="true" />
+                      {step.timeline}
+                    </span>
+                  </div>
+                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{step.description}</p>
                 </div>
-                <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{step.description}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+              </li>
+            ))}
+          </ol>
+        </div>
       </MobileSection>
     </>
   );

@@ -6,7 +6,7 @@ import { testimonials, testimonialsSection } from '../content';
 import { type EmblaOptions, useLazyEmbla } from '../hooks/use-lazy-embla';
 import type { IslandBaseProps } from '../islands/island';
 
-/** Width from which the testimonials are a 3-column grid instead of a carousel (docs/product.md §14.1). */
+/** Width from which the testimonials are a grid instead of a carousel (docs/product.md §14.1). */
 const GRID_QUERY = '(min-width: 1024px)';
 /** Where the strip is a carousel: only there is Embla downloaded. */
 export const CAROUSEL_QUERY = 'not all and (min-width: 1024px)';
@@ -19,13 +19,22 @@ const CAROUSEL_OPTIONS: EmblaOptions = {
 };
 
 /**
- * The stories of Client Success Stories (docs/product.md §3.1): six cards in an Embla carousel with
- * previous/next buttons below 1024 px, a 3-column grid from 1024 px (Embla switched off there).
+ * The stories of Client Success Stories (docs/product.md §3.1): 1 to 24 cards in an Embla carousel
+ * with previous/next buttons below 1024 px, a grid from 1024 px (Embla switched off there) whose
+ * cells the server placed (`cells`: each card's classes, lib/card-grid.ts, decision 070).
  * Before the script runs the strip scrolls natively, so every story stays readable. An island
  * hydrated only below 1024 px: from there up it is a grid that needs no script
  * (docs/decisions/045-landing-islands-and-one-brand-mark.md).
  */
-export function TestimonialsCarousel(_: IslandBaseProps) {
+export function TestimonialsCarousel({
+  cells,
+  photoSrcSets,
+}: IslandBaseProps & {
+  /** Each card's grid classes from 1024 px. */
+  cells: string[];
+  /** Each card's uploaded photo `srcset` (null: none), computed by the server. */
+  photoSrcSets: (string | null)[];
+}) {
   const [viewportRef, api, embla] = useLazyEmbla(CAROUSEL_OPTIONS, CAROUSEL_QUERY);
   const [ready, setReady] = React.useState(false);
   const [canPrev, setCanPrev] = React.useState(false);
@@ -55,13 +64,16 @@ export function TestimonialsCarousel(_: IslandBaseProps) {
           ready ? 'overflow-hidden' : 'snap-x snap-mandatory overflow-x-auto',
         )}
       >
-        <ul className="-ml-5 flex touch-pan-y lg:ml-0 lg:grid lg:grid-cols-3 lg:gap-5">
-          {testimonials.map((testimonial) => (
+        <ul className="-ml-5 flex touch-pan-y lg:-mx-2.5 lg:grid lg:grid-cols-24 lg:gap-y-5">
+          {testimonials.map((testimonial, index) => (
             <li
               key={testimonial.name}
-              className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-5 sm:basis-1/2 lg:pl-0"
+              className={cn(
+                'min-w-0 shrink-0 grow-0 basis-full snap-start pl-5 sm:basis-1/2 lg:px-2.5',
+                cells[index],
+              )}
             >
-              <TestimonialCard testimonial={testimonial} />
+              <TestimonialCard testimonial={testimonial} photoSrcSet={photoSrcSets[index] ?? undefined} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,16 @@
 import type { SiteConfig } from '@/shared/site';
-import { testimonialsSection } from '../content';
+import { mediaSrcSet } from '@/shared/site-media';
+import { testimonials, testimonialsSection } from '../content';
 import { Island } from '../islands/island';
+import { gridCells } from '../lib/card-grid';
 import { SectionHeading } from './section-heading';
 import { CAROUSEL_QUERY, TestimonialsCarousel } from './testimonials-carousel';
 
 /**
  * Client Success Stories (id `testimonials`, docs/product.md §3.1): the heading (server HTML) and the
- * stories, an island that hydrates only where they are a carousel (below 1024 px).
+ * stories, an island that hydrates only where they are a carousel (below 1024 px). From 1024 px
+ * the stories sit in balanced, centred rows of at most three (lib/card-grid.ts), whose places the
+ * server computes and gives the island as props (decision 070).
  */
 export function TestimonialsSection({ site }: { site: SiteConfig }) {
   return (
@@ -22,6 +26,10 @@ export function TestimonialsSection({ site }: { site: SiteConfig }) {
           name="testimonials-carousel"
           component={TestimonialsCarousel}
           site={site}
+          props={{
+            cells: gridCells(testimonials.length, 'lg', 3, 2),
+            photoSrcSets: testimonials.map((t) => (t.photo ? (mediaSrcSet(t.photo) ?? null) : null)),
+          }}
           media={CAROUSEL_QUERY}
         />
       </div>

@@ -10,8 +10,7 @@ import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { toastFailure } from '@/web/lib/toast-failure';
-import { provePasskey, secondFactorEndpoints } from '../../security/api/security-api';
-import { SecondFactorForm } from '../../security/components/second-factor-form';
+import { provePasskey, SecondFactorForm, secondFactorEndpoints } from '../../security';
 import { useAdminCheck } from '../api/get-admin-check';
 import { useLogin, useMarkSignedIn } from '../api/login';
 

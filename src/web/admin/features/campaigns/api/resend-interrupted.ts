@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignResendInterrupted, CampaignSendResult } from '@/shared/campaigns';
 import { callApi } from '@/web/lib/api-client';
-import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
+import { getMailUsageQueryOptions } from '../../mail';
 import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CampaignSendResult, campaignSendSchema } from '@/shared/campaigns';
 import { callApi } from '@/web/lib/api-client';
-import { getMailUsageQueryOptions } from '../../mail/api/get-mail-usage';
+import { getMailUsageQueryOptions } from '../../mail';
 import { getCampaignsQueryOptions } from './get-campaigns';
 
 /**

@@ -3,7 +3,7 @@ import type { CampaignDetails } from '@/shared/campaigns';
 import { composeEmailBody } from '@/shared/email-body';
 import { campaignPlaceholderError, personalize } from '@/shared/personalize';
 import { NativeSelect } from '@/web/components/ui/native-select';
-import { useMailSignature } from '../../mail/api/mail-signature';
+import { useMailSignature } from '../../mail';
 import { EmailPreview } from './email-preview';
 import { PlaceholderAlert } from './placeholder-alert';
 

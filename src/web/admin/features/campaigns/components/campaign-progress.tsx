@@ -1,6 +1,6 @@
 import type { Campaign } from '@/shared/campaigns';
 import { Progress } from '@/web/components/ui/progress';
-import { useMailUsage } from '../../mail/api/get-mail-usage';
+import { useMailUsage } from '../../mail';
 
 /**
  * Progress of a sending campaign (decision 011): a bar of recipients handled (sent or

@@ -11,7 +11,7 @@ import { toast } from '@/web/hooks/use-toast';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
-import { EmailComposer } from '../../mail/components/email-composer';
+import { EmailComposer } from '../../mail';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useEditCampaign } from '../api/edit-campaign';
 import {

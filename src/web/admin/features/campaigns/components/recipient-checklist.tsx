@@ -9,7 +9,7 @@ import { NativeSelect } from '@/web/components/ui/native-select';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { cn } from '@/web/lib/utils';
 import { InlineError, InlineLoading } from '../../../components/query-state';
-import { useTags } from '../../tags/api/get-tags';
+import { useTags } from '../../tags';
 import { useAudience } from '../api/get-campaign-audience';
 
 const ROW_HEIGHT_PX = 40;

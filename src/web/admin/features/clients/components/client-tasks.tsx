@@ -7,7 +7,7 @@ import { toast } from '@/web/hooks/use-toast';
 import { cn } from '@/web/lib/utils';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
-import { DueDate, OverdueBadge } from '../../tasks/components/task-badges';
+import { DueDate, OverdueBadge } from '../../tasks';
 import { useDeleteClientTask } from '../api/delete-client-task';
 import { useClientTasks } from '../api/get-client-tasks';
 import { toggledClientTask, useUpdateClientTask } from '../api/update-client-task';

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactBulk } from '@/shared/contacts';
+import type { ContactBulk } from '@/shared/contact-bulk';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { getClientsQueryOptions } from '../../clients/api/get-clients';
-import { TASKS_URL } from '../../tasks/api/get-tasks';
+import { TASKS_URL } from '../../../query-keys';
+import { getAnalyticsQueryOptions } from '../../analytics';
+import { getClientsQueryOptions } from '../../clients';
 import { CONTACTS_URL } from './get-contacts';
 
 /**
- * Runs one bulk action on the contact list (`POST /api/admin/contacts/bulk`, README 'Bulk
+ * Runs one bulk action on the contact list (`POST /api/admin/contacts/bulk`, docs/guide.md 'Bulk
  * actions'): `selection` is the ticked ids, or the list's filter less the unticked ids ('Select
  * all N matching', resolved by the server); `action` sets the status, adds or removes a tag, or
  * erases (docs/personal-data.md).

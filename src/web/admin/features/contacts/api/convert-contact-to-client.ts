@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client } from '@/shared/clients';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { getClientsQueryOptions } from '../../clients/api/get-clients';
+import { getAnalyticsQueryOptions } from '../../analytics';
+import { getClientsQueryOptions } from '../../clients';
 import { getContactQueryOptions } from './get-contact';
 import { getContactsQueryOptions } from './get-contacts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { TASKS_URL } from '../../tasks/api/get-tasks';
+import { TASKS_URL } from '../../../query-keys';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { getContactQueryOptions } from './get-contact';
 import { CONTACTS_URL } from './get-contacts';
 

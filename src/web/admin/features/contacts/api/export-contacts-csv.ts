@@ -6,5 +6,7 @@ import { type ContactsFilter, contactsFilterParams } from './get-contacts';
  * The server answers it as an attachment, so a plain link downloads it with the session cookie.
  */
 export function getContactsExportUrl(filter: ContactsFilter = {}): string {
-  return urlOf('exportContactsCsv', { query: contactsFilterParams({ q: filter.q, status: filter.status }) });
+  return urlOf('exportContactsCsv', {
+    query: contactsFilterParams({ q: filter.q, status: filter.status, view: filter.view }),
+  });
 }

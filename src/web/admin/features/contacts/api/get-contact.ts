@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactDetail } from '@/shared/contacts';
-import { callApi, urlOf } from '@/web/lib/api-client';
+import { callApi } from '@/web/lib/api-client';
+import { contactQueryKey } from '../../../query-keys';
 
 /**
  * Fetches one contact with its tags and follow-up tasks (`GET /api/admin/contacts/{id}`,
@@ -14,7 +15,7 @@ export async function getContact(id: number): Promise<ContactDetail> {
 /** Query options of one contact; the key is `['/api/admin/contacts/{id}']`. */
 export function getContactQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [urlOf('getContact', { params: { id } })] as const,
+    queryKey: contactQueryKey(id),
     queryFn: () => getContact(id),
   });
 }

@@ -1,12 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactSort, SortOrder, StoredContactStatus } from '@/shared/contacts';
-import { callApi, callApiResponse, urlOf } from '@/web/lib/api-client';
+import type { Contact, ContactSort, ContactView, SortOrder, StoredContactStatus } from '@/shared/contacts';
+import { callApi, callApiResponse } from '@/web/lib/api-client';
+import { CONTACTS_URL } from '../../../query-keys';
 
-/**
- * Path of the contact list (docs/product.md §12.3 `GET /api/admin/contacts`); the first element of its query
- * keys.
- */
-export const CONTACTS_URL = urlOf('listContacts');
+export { CONTACTS_URL };
 
 /** Contacts fetched per page while the admin scrolls (decision 026: lists of 10,000 stay responsive). */
 export const CONTACTS_PAGE_SIZE = 20;
@@ -19,6 +16,11 @@ export interface ContactsFilter {
   status?: StoredContactStatus;
   /** One lead source label (utm_source, else referrer host, else '(direct)'; decision 037). */
   source?: string;
+  /**
+   * Leads (form and hand-added), Imported, All (decision 058); `undefined` is the server's default,
+   * leads, for the list and its count, and every origin for the export and bulk actions.
+   */
+  view?: ContactView;
   /** The column the server sorts by (decision 040); `undefined` is last activity. */
   sort?: ContactSort;
   /** `undefined` is the sort's own default (newest activity first, else A → Z). */
@@ -40,6 +42,7 @@ export function contactsFilterParams(filter: ContactsFilter): ContactsFilter {
   if (filter.q) params.q = filter.q;
   if (filter.status) params.status = filter.status;
   if (filter.source) params.source = filter.source;
+  if (filter.view) params.view = filter.view;
   if (filter.sort) params.sort = filter.sort;
   if (filter.order) params.order = filter.order;
   return params;
@@ -93,7 +96,12 @@ export function useContacts(filter: ContactsFilter = {}) {
 export function useContactsCount(filter: ContactsFilter = {}) {
   // The order does not change how many match: one count per search, status and source (the
   // source too: 'Select all N matching' acts on exactly this filter).
-  const params = contactsFilterParams({ q: filter.q, status: filter.status, source: filter.source });
+  const params = contactsFilterParams({
+    q: filter.q,
+    status: filter.status,
+    source: filter.source,
+    view: filter.view,
+  });
   return useQuery({
     queryKey: [CONTACTS_URL, params, 'count'] as const,
     queryFn: async () => (await callApi('countContacts', { query: params })).total,

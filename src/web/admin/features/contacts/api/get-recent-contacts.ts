@@ -4,9 +4,12 @@ import { CONTACTS_URL, getContacts } from './get-contacts';
 /** How many contacts the dashboard lists (docs/product.md §5). */
 export const RECENT_CONTACTS_LIMIT = 5;
 
-/** The newest {@link RECENT_CONTACTS_LIMIT} contacts, for the dashboard's 'Recent Contacts'. */
+/**
+ * The {@link RECENT_CONTACTS_LIMIT} most recently active form leads, for the dashboard's 'Recent
+ * Contacts' (imported and hand-added people are not leads the site brought: decision 058).
+ */
 export async function getRecentContacts() {
-  return getContacts({}, { limit: RECENT_CONTACTS_LIMIT });
+  return getContacts({ view: 'form' }, { limit: RECENT_CONTACTS_LIMIT });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { getContactQueryOptions } from './get-contact';
 import { getContactsQueryOptions } from './get-contacts';
 

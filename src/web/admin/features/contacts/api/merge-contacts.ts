@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@/shared/contacts';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { getClientsQueryOptions } from '../../clients/api/get-clients';
-import { getTasksQueryOptions } from '../../tasks/api/get-tasks';
+import { getAnalyticsQueryOptions } from '../../analytics';
+import { getClientsQueryOptions } from '../../clients';
+import { getTasksQueryOptions } from '../../tasks';
 import { getContactQueryOptions } from './get-contact';
 import { getContactDuplicatesQueryOptions } from './get-contact-duplicates';
 import { getContactMessagesQueryOptions } from './get-contact-messages';
@@ -18,11 +18,17 @@ import { getContactsQueryOptions } from './get-contacts';
 export async function mergeContacts({
   contactId,
   duplicateId,
+  anyAddress,
 }: {
   contactId: number;
   duplicateId: number;
+  /** Merge although the addresses differ (Edit found the new address on `contactId`; decision 058). */
+  anyAddress?: boolean;
 }): Promise<Contact> {
-  return callApi('mergeContacts', { params: { id: contactId }, body: { duplicateId } });
+  return callApi('mergeContacts', {
+    params: { id: contactId },
+    body: anyAddress ? { duplicateId, anyAddress } : { duplicateId },
+  });
 }
 
 /** Merge as a mutation; refreshes the kept contact, its thread and duplicates, the lists, clients and tasks. */

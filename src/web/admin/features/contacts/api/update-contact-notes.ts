@@ -15,7 +15,7 @@ export async function updateContactNotes({
   contactId: number;
   notes: string | null;
 }): Promise<Contact> {
-  return callApi('updateContactNotes', { params: { id: contactId }, body: { notes } });
+  return callApi('updateContact', { params: { id: contactId }, body: { notes } });
 }
 
 /** Notes update as a mutation; refreshes the contact and the lists. */

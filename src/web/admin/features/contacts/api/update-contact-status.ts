@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contact, ContactStatus } from '@/shared/contacts';
+import type { Contact, ContactStatusUpdate } from '@/shared/contacts';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { getContactQueryOptions } from './get-contact';
 import { getContactsQueryOptions } from './get-contacts';
 
-/** Sets a contact's status to any of the four values (docs/product.md §6.3, §12.3 `POST …/{id}/status`). */
+/**
+ * Sets a contact's status to any value (docs/product.md §6.3, §12.3 `POST …/{id}/status`); `lost`
+ * with its `lostReason` (decision 063).
+ */
 export async function updateContactStatus({
   contactId,
-  status,
-}: {
-  contactId: number;
-  status: ContactStatus;
-}): Promise<Contact> {
-  return callApi('updateContactStatus', { params: { id: contactId }, body: { status } });
+  ...body
+}: { contactId: number } & ContactStatusUpdate): Promise<Contact> {
+  return callApi('updateContactStatus', { params: { id: contactId }, body });
 }
 
 /** Status change as a mutation; refreshes the contact, the lists and the dashboard's counts. */

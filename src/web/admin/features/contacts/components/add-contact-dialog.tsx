@@ -1,19 +1,24 @@
 import { Plus } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router';
-import { type ContactCreate, contactCreateSchema, contactStatuses } from '@/shared/contacts';
+import {
+  type ContactCreate,
+  contactCreateSchema,
+  contactStatuses,
+  contactStatusLabels as statusLabels,
+} from '@/shared/contacts';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { DialogFormFooter, FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/native-select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { toast } from '@/web/hooks/use-toast';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
 import { useDialogForm } from '../../../hooks/use-dialog-form';
-import { useTags } from '../../tags/api/get-tags';
+import { useTags } from '../../tags';
 import { existingContactId, useAddContact } from '../api/add-contact';
+import { ContactFieldInputs } from './contact-field-inputs';
 
 const emptyContact = {
   name: '',
@@ -25,10 +30,12 @@ const emptyContact = {
   tagIds: [],
 } satisfies ContactCreate;
 
-const statusLabels = { new: 'New', contacted: 'Contacted', qualified: 'Qualified', converted: 'Converted' };
+/** Lost needs a reason: a contact is marked lost from its detail or the board. */
+const addStatuses = contactStatuses.filter((s) => s !== 'lost');
 
 /**
- * 'Add Contact' on /admin/contacts: Name *, Email *, Phone, Company, Notes, Status (default New)
+ * 'Add Contact' on /admin/contacts: the editable fields of `contactFields` (Name *, Email *, Phone,
+ * Company), Notes, Status (default New)
  * and Tags. An address that has a contact already (any letter case) is refused, with a link to
  * that contact. Success toasts 'Contact added' and opens nothing: the list refreshes.
  */
@@ -76,20 +83,8 @@ export function AddContactDialog() {
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-name`} label="Name *" error={errors.name?.message}>
-            {(control) => <Input autoComplete="off" required {...control} {...form.register('name')} />}
-          </FormField>
-          <FormField id={`${id}-email`} label="Email *" error={errors.email?.message}>
-            {(control) => (
-              <Input type="email" autoComplete="off" required {...control} {...form.register('email')} />
-            )}
-          </FormField>
-          <FormField id={`${id}-phone`} label="Phone" error={errors.phone?.message}>
-            {(control) => <Input type="tel" autoComplete="off" {...control} {...form.register('phone')} />}
-          </FormField>
-          <FormField id={`${id}-company`} label="Company" error={errors.company?.message}>
-            {(control) => <Input autoComplete="off" {...control} {...form.register('company')} />}
-          </FormField>
+          {/* The fields Edit shows too (src/shared/contact-fields.ts); notes below, full width. */}
+          <ContactFieldInputs idPrefix={id} register={(key) => form.register(key)} errors={errors} />
         </div>
         {existing !== null ? (
           <p role="alert" className="text-sm text-red-300">
@@ -102,7 +97,7 @@ export function AddContactDialog() {
         <FormField id={`${id}-status`} label="Status" error={errors.status?.message}>
           {(control) => (
             <NativeSelect {...control} {...form.register('status')}>
-              {contactStatuses.map((value) => (
+              {addStatuses.map((value) => (
                 <option key={value} value={value}>
                   {statusLabels[value]}
                 </option>

@@ -8,6 +8,7 @@ import { ConversationDialog } from './conversation-dialog';
 import { ConvertToClientButton } from './convert-to-client-button';
 import { NewMessagesBadge } from './new-messages-badge';
 import { NotSpamButton } from './not-spam-button';
+import { PossibleSpamBadge } from './possible-spam';
 import { SelectContactCheckbox } from './select-contact-checkbox';
 import { SendEmailDialog } from './send-email-dialog';
 
@@ -56,6 +57,7 @@ export function ContactCard({
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <NewMessagesBadge count={contact.unreadReplies} />
+          <PossibleSpamBadge contact={contact} />
           {contact.bouncing ? (
             <Badge variant="destructive" title={contact.bounceReason ?? undefined}>
               <MailWarning aria-hidden="true" />

@@ -1,5 +1,6 @@
 import * as React from 'react';
-import type { ContactBulk, ContactListQuery } from '@/shared/contacts';
+import type { ContactBulk } from '@/shared/contact-bulk';
+import type { ContactListQuery } from '@/shared/contacts';
 
 /**
  * The contacts ticked on the list: either hand-picked ids, or every contact matching the list's
@@ -30,6 +31,8 @@ export function bulkFilter(filter: ContactListQuery): ContactListQuery {
     ...(filter.q ? { q: filter.q } : {}),
     ...(filter.status && filter.status !== 'all' ? { status: filter.status } : {}),
     ...(filter.source ? { source: filter.source } : {}),
+    // Always sent: the bulk API's own default is every origin, the list's is leads (decision 058).
+    ...(filter.view ? { view: filter.view } : {}),
   };
 }
 

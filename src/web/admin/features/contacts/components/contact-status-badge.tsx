@@ -13,6 +13,7 @@ const statusVariants = {
  * A contact's status as a coloured badge (docs/product.md §6.1: new blue, contacted yellow, qualified green,
  * converted purple, other grey).
  */
+// Lost is an 'other' status: grey (docs/product.md §6.1; decision 063).
 export function ContactStatusBadge({ status }: { status: string }) {
   const variant = status in statusVariants ? statusVariants[status as keyof typeof statusVariants] : 'grey';
   return (

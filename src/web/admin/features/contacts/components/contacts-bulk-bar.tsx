@@ -1,22 +1,18 @@
 import { Trash2 } from 'lucide-react';
-import { type ContactBulk, type ContactStatus, contactStatuses } from '@/shared/contacts';
+import type { ContactBulk } from '@/shared/contact-bulk';
+import { type ContactStatus, contactStatuses, contactStatusLabels as statusLabels } from '@/shared/contacts';
 import type { Tag } from '@/shared/tags';
 import { Button } from '@/web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { toast } from '@/web/hooks/use-toast';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useTags } from '../../tags/api/get-tags';
+import { useTags } from '../../tags';
 import { useBulkUpdateContacts } from '../api/bulk-update-contacts';
 import { selectionBody, type useContactSelection } from './contact-selection';
 
-/** The spec's labels of the four statuses a contact can be set to. */
-const statusLabels: Record<ContactStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  converted: 'Converted',
-};
+/** Lost needs a reason for each deal: marked one by one, on the contact or the board. */
+const bulkStatuses = contactStatuses.filter((s) => s !== 'lost');
 
 /** `n` as the page writes numbers ('1,234'). */
 const formatCount = (n: number) => n.toLocaleString('en-US');
@@ -69,7 +65,7 @@ function ActionMenu({
 }
 
 /**
- * The bar of bulk actions on /admin/contacts, shown while any contact is ticked (README 'Bulk
+ * The bar of bulk actions on /admin/contacts, shown while any contact is ticked (docs/guide.md 'Bulk
  * actions'): '<n> selected' (or 'All N matching contacts selected'), 'Select all N matching' once
  * every loaded row is ticked and more match (`total`, the filter's count; `undefined` while it is
  * not known for this filter), 'Clear selection', and the actions Set status, Add tag, Remove tag
@@ -147,7 +143,7 @@ export function ContactsBulkBar({
           <ActionMenu
             label="Set status"
             disabled={bulk.isPending}
-            options={contactStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
+            options={bulkStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
             onPick={(value) => {
               const status = value as ContactStatus;
               run({ type: 'setStatus', status }, (n) => `${nContacts(n)} set to ${statusLabels[status]}`);

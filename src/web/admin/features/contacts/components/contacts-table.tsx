@@ -6,12 +6,13 @@ import { Badge } from '@/web/components/ui/badge';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { formatDateTime } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
-import { TagBadge } from '../../tags/components/tag-badge';
+import { TagBadge } from '../../tags';
 import type { useContactSelection } from './contact-selection';
 import { ContactStatusBadge } from './contact-status-badge';
 import { ConversationDialog } from './conversation-dialog';
 import { ConvertToClientButton } from './convert-to-client-button';
 import { NewMessagesBadge } from './new-messages-badge';
+import { PossibleSpamBadge } from './possible-spam';
 import { SelectContactCheckbox } from './select-contact-checkbox';
 import { SendEmailDialog } from './send-email-dialog';
 
@@ -56,6 +57,7 @@ export const contactColumns: ContactColumn[] = [
             {contact.name}
           </Link>
           <NewMessagesBadge count={contact.unreadReplies} />
+          <PossibleSpamBadge contact={contact} />
           {contact.bouncing ? (
             <Badge variant="destructive" title={contact.bounceReason ?? undefined}>
               <MailWarning aria-hidden="true" />

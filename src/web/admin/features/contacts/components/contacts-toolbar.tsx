@@ -17,6 +17,7 @@ const statusLabels: Record<StatusFilter, string> = {
   contacted: 'Contacted',
   qualified: 'Qualified',
   converted: 'Converted',
+  lost: 'Lost',
   spam: 'Spam',
 };
 

@@ -1,6 +1,6 @@
 import type { Contact } from '@/shared/contacts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { REPLY_POLL_MS } from '../../replies/api/replies';
+import { REPLY_POLL_MS } from '../../replies';
 import { useContactMessages } from '../api/get-contact-messages';
 import { ConversationThread } from './conversation-thread';
 import { SendEmailForm } from './send-email-form';

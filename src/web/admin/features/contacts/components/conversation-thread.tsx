@@ -6,7 +6,7 @@ import { formatDateTime } from '@/web/lib/format-date';
 import { cn } from '@/web/lib/utils';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { SafeHtml } from '../../../components/safe-html';
-import { REPLY_POLL_MS, useMarkContactRead } from '../../replies/api/replies';
+import { REPLY_POLL_MS, useMarkContactRead } from '../../replies';
 import { useContactMessages } from '../api/get-contact-messages';
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
+import { ChevronRight, Upload } from 'lucide-react';
 import * as React from 'react';
 import {
   type ImportField,
@@ -7,6 +7,7 @@ import {
   type ImportResult,
   importFieldLabels,
   importFields,
+  importFormatLabels,
 } from '@/shared/contact-import';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -19,7 +20,7 @@ import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage } from '@/web/lib/api';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { FormDialog } from '../../../components/form-dialog';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { CONTACTS_URL } from '../api/get-contacts';
 import { importContacts } from '../api/import-contacts';
 
@@ -27,10 +28,12 @@ import { importContacts } from '../api/import-contacts';
 const INVALID_SHOWN = 50;
 
 /**
- * 'Import CSV' on /admin/contacts. Choosing a file runs a dry run: the columns with the field
- * each one fills (guessed from the headers, changeable: each change runs the dry run again), the
- * rows to create, the rows that match a contact by address (merge: empty fields filled, tags
- * added, nothing overwritten), and the invalid rows with row number and reason. 'These people
+ * 'Import CSV' on /admin/contacts. Choosing a file runs a dry run, shown in the order the owner
+ * needs it: the export recognised ('Recognised: Google Contacts export'), the rows to create, the
+ * rows that match a contact by address (merge: empty fields filled, tags added, nothing
+ * overwritten), the invalid rows with row number and reason, consent and the Import button; then
+ * the columns that fill a field (guessed, changeable: each change runs the dry run again), with
+ * the ignored ones folded under 'N other columns ignored' (an export has dozens). 'These people
  * agreed to receive email from us' is off by default: without it imported people get no
  * campaigns. 'Import' then uploads the file for real with a progress bar.
  */
@@ -45,6 +48,8 @@ export function ImportContactsDialog() {
   const [consent, setConsent] = React.useState(false);
   const [checking, setChecking] = React.useState(false);
   const [progress, setProgress] = React.useState<number | null>(null);
+  /** Headers mapped by the file's first reading: shown; the others stay folded even once mapped. */
+  const [shown, setShown] = React.useState<Set<string> | null>(null);
 
   const reset = () => {
     setFile(null);
@@ -54,6 +59,7 @@ export function ImportContactsDialog() {
     setConsent(false);
     setChecking(false);
     setProgress(null);
+    setShown(null);
   };
   const onOpenChange = (next: boolean) => {
     if (progress !== null) return;
@@ -68,6 +74,11 @@ export function ImportContactsDialog() {
       const result = await importContacts({ file: chosen, dryRun: true, mapping: nextMapping });
       setPreview(result);
       setMapping(result.mapping);
+      setShown(
+        (current) =>
+          current ??
+          new Set(result.headers.filter((header) => (result.mapping[header] ?? 'ignore') !== 'ignore')),
+      );
     } catch (failure) {
       setPreview(null);
       setError(getApiErrorMessage(failure) ?? 'The file could not be read.');
@@ -98,6 +109,25 @@ export function ImportContactsDialog() {
     }
   };
 
+  const columns = (preview?.headers ?? []).map((header, index) => ({
+    header,
+    control: `${id}-col-${index}`,
+  }));
+  const shownColumns = columns.filter((column) => shown?.has(column.header));
+  const foldedColumns = columns.filter((column) => !shown?.has(column.header));
+  const foldedIgnored = foldedColumns.filter(
+    (column) => (mapping?.[column.header] ?? 'ignore') === 'ignore',
+  ).length;
+  const columnProps = {
+    mapping: mapping ?? {},
+    disabled: checking || progress !== null,
+    onChange: (header: string, field: ImportField) => {
+      const next = { ...mapping, [header]: field };
+      setMapping(next);
+      if (file) void dryRun(file, next);
+    },
+  };
+
   return (
     <FormDialog
       open={open}
@@ -125,6 +155,7 @@ export function ImportContactsDialog() {
                 setFile(chosen);
                 setPreview(null);
                 setMapping(undefined);
+                setShown(null);
                 if (chosen) void dryRun(chosen);
               }}
             />
@@ -142,44 +173,18 @@ export function ImportContactsDialog() {
         ) : null}
         {preview && mapping ? (
           <>
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Columns</legend>
-              <div className="grid gap-2">
-                {preview.headers
-                  .map((header, index) => ({ header, control: `${id}-col-${index}` }))
-                  .map(({ header, control }) => (
-                    <div
-                      key={control}
-                      className="grid grid-cols-1 items-center gap-1 sm:grid-cols-2 sm:gap-3"
-                    >
-                      <Label htmlFor={control} className="wrap-anywhere">
-                        {header}
-                      </Label>
-                      <NativeSelect
-                        id={control}
-                        value={mapping[header] ?? 'ignore'}
-                        disabled={checking || progress !== null}
-                        onChange={(event) => {
-                          const next = { ...mapping, [header]: event.target.value as ImportField };
-                          setMapping(next);
-                          if (file) void dryRun(file, next);
-                        }}
-                      >
-                        {importFields.map((field) => (
-                          <option key={field} value={field}>
-                            {importFieldLabels[field]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </div>
-                  ))}
-              </div>
-            </fieldset>
+            <p className="text-sm text-muted-foreground">
+              {preview.format === 'generic' ? 'Read as a ' : 'Recognised: '}
+              <span className="text-foreground">{importFormatLabels[preview.format]}</span>
+            </p>
             <section
               aria-label="Preview"
               className="grid gap-2 rounded-xl border border-white/10 p-4 text-sm"
             >
               <h3 className="font-medium">Preview</h3>
+              {preview.encoding === 'windows-1252' ? (
+                <p className="text-muted-foreground">Read as Windows-1252 (Western European)</p>
+              ) : null}
               <ul className="grid gap-1">
                 <li>
                   <strong>{preview.create}</strong> new contacts to create
@@ -247,9 +252,71 @@ export function ImportContactsDialog() {
                 Import {preview.create + preview.merge} rows
               </Button>
             </div>
+            <fieldset className="grid gap-2 border-t border-white/10 pt-4">
+              <legend className="float-left mb-1 text-sm font-medium">Columns</legend>
+              <p className="text-xs text-muted-foreground">
+                Each column of the file and what it fills; a change reads the file again.
+              </p>
+              <div className="grid gap-2">
+                {shownColumns.map((column) => (
+                  <ColumnRow key={column.control} {...column} {...columnProps} />
+                ))}
+              </div>
+              {foldedColumns.length > 0 ? (
+                <details className="group text-sm">
+                  <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+                    <ChevronRight
+                      aria-hidden="true"
+                      className="size-4 transition-transform group-open:rotate-90"
+                    />
+                    {foldedIgnored} other {foldedIgnored === 1 ? 'column' : 'columns'} ignored
+                  </summary>
+                  <div className="mt-3 grid gap-2">
+                    {foldedColumns.map((column) => (
+                      <ColumnRow key={column.control} {...column} {...columnProps} />
+                    ))}
+                  </div>
+                </details>
+              ) : null}
+            </fieldset>
           </>
         ) : null}
       </div>
     </FormDialog>
+  );
+}
+
+/** One column of the file and the field it fills. */
+function ColumnRow({
+  header,
+  control,
+  mapping,
+  disabled,
+  onChange,
+}: {
+  header: string;
+  control: string;
+  mapping: ImportMapping;
+  disabled: boolean;
+  onChange: (header: string, field: ImportField) => void;
+}) {
+  return (
+    <div className="grid grid-cols-1 items-center gap-1 sm:grid-cols-2 sm:gap-3">
+      <Label htmlFor={control} className="wrap-anywhere">
+        {header}
+      </Label>
+      <NativeSelect
+        id={control}
+        value={mapping[header] ?? 'ignore'}
+        disabled={disabled}
+        onChange={(event) => onChange(header, event.target.value as ImportField)}
+      >
+        {importFields.map((field) => (
+          <option key={field} value={field}>
+            {importFieldLabels[field]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

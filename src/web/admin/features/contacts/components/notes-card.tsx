@@ -37,6 +37,7 @@ export function NotesCard({ contact }: { contact: Pick<Contact, 'id' | 'notes'> 
           <Button
             variant="ghost"
             size="sm"
+            aria-label="Edit notes"
             onClick={() => {
               setDraft(contact.notes ?? '');
               setEditing(true);

@@ -11,7 +11,7 @@ import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/hooks/use-toast';
 import { toastFailure } from '@/web/lib/toast-failure';
 import { cn } from '@/web/lib/utils';
-import { EmailComposer } from '../../mail/components/email-composer';
+import { EmailComposer } from '../../mail';
 import { useSendContactEmail } from '../api/send-contact-email';
 
 type SendEmailValues = z.input<typeof sendEmailSchema>;

@@ -7,8 +7,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/hooks/use-toast';
 import { getApiErrorMessage, getApiErrorStatus } from '@/web/lib/api';
-import { getSecurityQueryOptions, secondFactorEndpoints } from '../../security/api/security-api';
-import { SecondFactorForm } from '../../security/components/second-factor-form';
+import { getSecurityQueryOptions, SecondFactorForm, secondFactorEndpoints } from '../../security';
 import { getCredentials } from '../api/get-credentials';
 import { useVault } from './vault-provider';
 

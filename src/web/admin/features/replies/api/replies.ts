@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, urlOf } from '@/web/lib/api-client';
-import { CONTACTS_URL } from '../../contacts/api/get-contacts';
+import { CONTACTS_URL } from '../../../query-keys';
 
 /** Path of the dashboard's 'New replies' (GET /api/admin/replies); also its query key. */
 export const REPLIES_URL = urlOf('getRecentReplies');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, urlOf } from '@/web/lib/api-client';
-import { CONTACTS_URL } from '../../contacts/api/get-contacts';
+import { CONTACTS_URL } from '../../../query-keys';
 import { REPLIES_URL, REPLY_POLL_MS } from './replies';
 
 /** Path of 'Unmatched mail' (GET /api/admin/unmatched-mail, docs/decisions/033); also its query key. */

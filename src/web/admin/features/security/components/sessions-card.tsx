@@ -5,13 +5,14 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { toast } from '@/web/hooks/use-toast';
 import { formatDateTime } from '@/web/lib/format-date';
-import { toastFailure } from '@/web/lib/toast-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineError, InlineLoading } from '../../../components/query-state';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
+import { toastError } from './security-toast';
 
+/** A cancelled step-up is no failure (toastError says nothing for it). */
 function failed(error: unknown, fallback: string) {
-  toastFailure(error, fallback);
+  toastError(error, fallback);
 }
 
 function SessionRow({ session }: { session: SessionSummary }) {
@@ -56,7 +57,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
 /**
  * Active sessions (decision 036): every browser signed in to the admin with its device (from the
  * user agent), address, sign-in and last-seen times; 'Sign out' per session and
- * 'Sign out everywhere else' (after a confirmation).
+ * 'Sign out everywhere else' (after a confirmation); both ask for a step-up (decision 061).
  */
 export function SessionsCard() {
   const sessions = useSessions();

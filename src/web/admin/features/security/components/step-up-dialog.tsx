@@ -94,8 +94,8 @@ export function StepUpDialog({
             <DialogTitle>Confirm it is you</DialogTitle>
             <DialogDescription>
               {hasFactor
-                ? 'Enter your password and your second factor again. For 5 minutes after that you can change how you sign in.'
-                : 'Enter your password again. For 5 minutes after that you can change how you sign in.'}
+                ? 'Enter your password and your second factor again. For 5 minutes after that you can change how you sign in and sign other browsers out.'
+                : 'Enter your password again. For 5 minutes after that you can change how you sign in and sign other browsers out.'}
             </DialogDescription>
           </DialogHeader>
           <form

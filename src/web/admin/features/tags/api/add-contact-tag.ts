@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/web/lib/api-client';
-import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { contactQueryKey } from '../../../query-keys';
 
 /** Tags a contact (`POST /api/admin/contacts/{id}/tags/{tagId}`, 204) as a mutation; refreshes the contact. */
 export function useAddContactTag() {
@@ -9,6 +9,6 @@ export function useAddContactTag() {
     mutationFn: ({ contactId, tagId }: { contactId: number; tagId: number }) =>
       callApi('tagContact', { params: { id: contactId, tagId } }),
     onSuccess: (_nothing, { contactId }) =>
-      queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: contactQueryKey(contactId) }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { contactQueryKey } from '../../../query-keys';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { getTasksQueryOptions } from './get-tasks';
 
 /**
@@ -21,7 +21,7 @@ export function useCompleteContactTask() {
     mutationFn: completeContactTask,
     onSuccess: (_task, { contactId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: contactQueryKey(contactId) }),
         queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
       ]),

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask } from '@/shared/tasks';
 import { callApi } from '@/web/lib/api-client';
-import { getAnalyticsQueryOptions } from '../../analytics/api/get-analytics';
-import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { contactQueryKey } from '../../../query-keys';
+import { getAnalyticsQueryOptions } from '../../analytics';
 import { getTasksQueryOptions } from './get-tasks';
 
 /** Deletes a contact's follow-up task (`DELETE /api/admin/tasks/{id}`). @throws Error `"404: {…}"` when gone. */
@@ -17,7 +17,7 @@ export function useDeleteContactTask() {
     mutationFn: deleteContactTask,
     onSuccess: (_none, { contactId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: contactQueryKey(contactId) }),
         queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getAnalyticsQueryOptions().queryKey }),
       ]),

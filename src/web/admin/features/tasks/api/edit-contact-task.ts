@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactTask, ContactTaskEdit } from '@/shared/tasks';
 import { callApi } from '@/web/lib/api-client';
-import { getContactQueryOptions } from '../../contacts/api/get-contact';
+import { contactQueryKey } from '../../../query-keys';
 import { getTasksQueryOptions } from './get-tasks';
 
 /**
@@ -25,7 +25,7 @@ export function useEditContactTask() {
     mutationFn: editContactTask,
     onSuccess: (_task, { task }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: getContactQueryOptions(task.contactId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: contactQueryKey(task.contactId) }),
         queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
       ]),
   });

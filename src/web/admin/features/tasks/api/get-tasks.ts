@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactTask, TaskListQuery } from '@/shared/tasks';
-import { callApi, urlOf } from '@/web/lib/api-client';
+import { callApi } from '@/web/lib/api-client';
+import { TASKS_URL } from '../../../query-keys';
 
-/**
- * Path of the follow-up task list (docs/product.md §12.3 `GET /api/admin/tasks`); also the first
- * element of every task-list query key, so invalidating `[TASKS_URL]` refreshes them all.
- */
-export const TASKS_URL = urlOf('listContactTasks');
+export { TASKS_URL };
 
 /** Filter and size of a task list (`GET /api/admin/tasks?status=…&limit=…`); both optional. */
 export type TasksQuery = Partial<TaskListQuery>;

@@ -1,0 +1,3 @@
+CREATE INDEX "contacts_lead_name_idx" ON "contacts" USING btree (lower("name"),"id") WHERE "contacts"."origin" <> 'import';--> statement-breakpoint
+CREATE INDEX "contacts_lead_email_idx" ON "contacts" USING btree (lower("email"),"id") WHERE "contacts"."origin" <> 'import';--> statement-breakpoint
+CREATE INDEX "contacts_lead_status_rank_idx" ON "contacts" USING btree (array_position(array['new', 'contacted', 'qualified', 'converted', 'spam']::text[], "status"),"last_activity_at","id") WHERE "contacts"."origin" <> 'import';

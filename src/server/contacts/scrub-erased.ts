@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
+
+/** Quiet time after the last erasure before the scrub runs: a bulk erase's batches scrub once. */
+export const SCRUB_DELAY_MS = 10_000;
+
+/**
+ * Largest table (with its indexes and TOAST) rewritten after an erasure. PGlite runs a statement
+ * on the Node thread, so a `VACUUM FULL` freezes every request for its whole length: measured
+ * (decision 061) 31 s for 50,000 contacts (contacts 28.5 MB + contact_search 18.7 MB) on the
+ * shared 2-core machine under load, about 1 MB/s there. Larger tables are left for an offline
+ * scrub (not built yet: docs/personal-data.md says what stays).
+ */
+export const SCRUB_MAX_TABLE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * WAL segment switches after the rewrite. Measured on PGlite (decision 061): after the tables
+ * were rewritten and a CHECKPOINT, three switches, each followed by a CHECKPOINT, left no WAL
+ * file holding the erased words (the segments that did are removed, `wal_recycle=off`, or
+ * overwritten).
+ */
+const WAL_SWITCHES = 3;
+
+/**
+ * Removes erased people's bytes from the embedded database's files (decision 061). A DELETE
+ * only marks a row dead; plain VACUUM frees its space but leaves the bytes in the page (and in
+ * its indexes) until something overwrites them, and the WAL holds the row as it was written. So,
+ * some quiet seconds after the last erasure, this rewrites every table of the `public` schema up
+ * to {@link SCRUB_MAX_TABLE_BYTES} with `VACUUM FULL` (new files holding only live rows; the old
+ * files are unlinked), one statement per table so requests run in between, then CHECKPOINT and switches the WAL until
+ * no segment from before the rewrite is left. Backups call {@link flush} first, so no backup taken
+ * after an erasure holds the person.
+ *
+ * Embedded database only: on PostgreSQL the server's files are the operator's (autovacuum reuses
+ * the space; docs/personal-data.md), and its backups are logical (pg_dump).
+ */
+export class ErasureScrubber {
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly o: { db: Db; log: FastifyBaseLogger; delayMs?: number }) {}
+
+  /** An erasure committed: scrub after {@link SCRUB_DELAY_MS} of quiet. */
+  schedule(): void {
+    this.dirty = true;
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.flush().catch((error) => this.o.log.error({ err: error }, 'scrub after erasure failed'));
+    }, this.o.delayMs ?? SCRUB_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Runs a pending scrub now (and waits for one under way). A backup calls this before its snapshot. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    const next = this.running.then(async () => {
+      if (!this.dirty) return;
+      this.dirty = false;
+      try {
+        await this.scrub();
+      } catch (error) {
+        this.dirty = true;
+        throw error;
+      }
+    });
+    this.running = next.catch(() => {});
+    return next;
+  }
+
+  /** Stops scheduling; a pending scrub runs at the next start (after its next erasure) or backup. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async scrub(): Promise<void> {
+    const started = Date.now();
+    const db = this.o.db;
+    const all = resultRows<{ name: string; bytes: string | number }>(
+      await db.execute(sql`
+        select quote_ident(c.relname) as name, pg_total_relation_size(c.oid) as bytes from pg_class c
+        where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        order by 2`),
+    );
+    const tables = all.filter((t) => Number(t.bytes) <= SCRUB_MAX_TABLE_BYTES).map((t) => t.name);
+    const skipped = all.filter((t) => Number(t.bytes) > SCRUB_MAX_TABLE_BYTES).map((t) => t.name);
+    let longest = 0;
+    for (const table of tables) {
+      const at = Date.now();
+      await db.execute(sql.raw(`vacuum full ${table}`));
+      longest = Math.max(longest, Date.now() - at);
+    }
+    await db.execute(sql`checkpoint`);
+    for (let i = 0; i < WAL_SWITCHES; i++) {
+      await db.execute(sql`select pg_switch_wal()`);
+      await db.execute(sql`checkpoint`);
+    }
+    this.o.log.info(
+      { tables: tables.length, skipped, ms: Date.now() - started, longestTableMs: longest },
+      'erased data scrubbed from the database files',
+    );
+  }
+}

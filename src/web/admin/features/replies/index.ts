@@ -1,0 +1,5 @@
+/**
+ * The replies feature's public face: what other admin features may use (src/web/admin/README.md,
+ * Rules; checked by tests/api/feature-boundaries.test.ts).
+ */
+export { REPLY_POLL_MS, useMarkContactRead } from './api/replies';

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, insertContacts, signIn, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * The board (GET /api/admin/pipeline and /pipeline/{status}, decision 063): five columns with
+ * counts and value sums kept by triggers whatever changes a contact, cards newest move first,
+ * paging by cursor without gaps or repeats, and refusals of bad statuses and cursors.
+ */
+
+let t: TestApp;
+let cookie: string;
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const move = (id: number, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/status`, headers: { cookie }, payload });
+type Column = {
+  status: string;
+  count: number;
+  value: number;
+  cards: { id: number }[];
+  nextCursor: string | null;
+};
+const board = async () => {
+  const res = await get('/api/admin/pipeline');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { currency: string; columns: Column[] };
+};
+const column = async (status: string) => (await board()).columns.find((c) => c.status === status)!;
+/** The counts and sums the board shows, against the contacts table itself. */
+const truth = async () =>
+  Object.fromEntries(
+    (
+      (await t.database.db.execute(
+        sql`select status, count(*)::int as n, coalesce(sum(deal_value), 0)::bigint as v from contacts group by status`,
+      )) as unknown as { rows: { status: string; n: number; v: string }[] }
+    ).rows.map((r) => [r.status, { count: Number(r.n), value: Number(r.v) }]),
+  );
+const shown = async () =>
+  Object.fromEntries(
+    (await board()).columns
+      .filter((c) => c.count > 0)
+      .map((c) => [c.status, { count: c.count, value: c.value }]),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await signIn(t.app);
+});
+afterAll(async () => t.close());
+
+describe('GET /api/admin/pipeline', () => {
+  it('answers five columns with counts and value sums that follow every kind of change', async () => {
+    const empty = await board();
+    expect(empty.currency).toBe('EUR');
+    expect(empty.columns.map((c) => c.status)).toEqual([
+      'new',
+      'contacted',
+      'qualified',
+      'converted',
+      'lost',
+    ]);
+    expect(empty.columns.every((c) => c.count === 0 && c.value === 0 && c.cards.length === 0)).toBe(true);
+
+    const ids = await insertContacts(t.database.db, 'deal', 6, 'board.example', (i) => ({
+      dealValue: (i + 1) * 100_00,
+    }));
+    await insertContacts(t.database.db, 'held', 2, 'board.example', () => ({ status: 'spam', dealValue: 5 }));
+    expect((await column('new')).count).toBe(6);
+    expect((await column('new')).value).toBe(2100_00);
+    await move(ids[0]!, { status: 'qualified' });
+    await move(ids[1]!, { status: 'lost', lostReason: 'budget' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/contacts/${ids[2]}`,
+      headers: { cookie },
+      payload: { dealValue: 999 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/contacts/bulk',
+      headers: { cookie },
+      payload: { selection: { ids: [ids[3], ids[4]] }, action: { type: 'setStatus', status: 'contacted' } },
+    });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/contacts/${ids[5]}`, headers: { cookie } });
+    const expected = await truth();
+    delete expected.spam;
+    expect(await shown()).toEqual(expected);
+    expect(await column('qualified')).toMatchObject({ count: 1, value: 100_00 });
+    expect(await column('lost')).toMatchObject({ count: 1, value: 200_00 });
+    expect(await column('new')).toMatchObject({ count: 1, value: 999 });
+  });
+
+  it('keeps the sums right under parallel moves, and after its deltas are folded together', async () => {
+    const ids = await insertContacts(t.database.db, 'burst', 40, 'board.example', () => ({ dealValue: 1 }));
+    const statuses = ['contacted', 'qualified', 'converted', 'new'];
+    await Promise.all(ids.map((id, i) => move(id, { status: statuses[i % 4]! })));
+    // More than 200 delta rows: the next read folds them.
+    for (let i = 0; i < 3; i++)
+      await Promise.all(ids.slice(0, 40).map((id, k) => move(id, { status: statuses[(k + i + 1) % 4]! })));
+    const expected = await truth();
+    delete expected.spam;
+    expect(await shown()).toEqual(expected);
+    const deltas = await t.database.db.execute(sql`select count(*)::int as n from pipeline_totals`);
+    expect(Number((deltas as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeLessThanOrEqual(6);
+    expect(await shown()).toEqual(expected);
+  });
+
+  it('pages a column newest move first, without gaps or repeats, by cursor', async () => {
+    const ids = await insertContacts(t.database.db, 'page', 120, 'board.example', (i) => ({
+      status: 'qualified',
+      // Two groups share a stage time to the microsecond: the id breaks the tie.
+      statusChangedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 1000),
+    }));
+    const first = await column('qualified');
+    expect(first.cards).toHaveLength(50);
+    const seen = first.cards.map((c) => c.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const res = await get(`/api/admin/pipeline/qualified?cursor=${cursor}`);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().cards.map((c: { id: number }) => c.id));
+      cursor = res.json().nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = new Set(ids);
+    expect(seen.filter((id) => all.has(id))).toHaveLength(120);
+    // The most recently moved first: the contact moved by the first test leads.
+    expect(seen.indexOf(ids[119]!)).toBeLessThan(seen.indexOf(ids[0]!));
+  });
+
+  it('answers a card with its deal, open task and unread marker', async () => {
+    const [id] = await insertContacts(t.database.db, 'card', 1, 'board.example', () => ({
+      company: 'Acme',
+      dealValue: 4200,
+      expectedCloseOn: '2027-05-01',
+    }));
+    await t.database.db.execute(sql`insert into contact_tasks (contact_id, title, due_at)
+      values (${id}, 'Later', '2027-02-01T10:00:00Z'), (${id}, 'Sooner', '2027-01-15T10:00:00Z')`);
+    await t.database.db.execute(sql`insert into contact_messages (contact_id, sender, content, unread)
+      values (${id}, 'contact', '<p>Hi</p>', true)`);
+    const card = (await column('new')).cards.find((c) => c.id === id);
+    expect(card).toEqual({
+      id,
+      name: 'card 0',
+      company: 'Acme',
+      dealValue: 4200,
+      expectedCloseOn: '2027-05-01',
+      statusChangedAt: expect.any(String),
+      nextTaskDueAt: '2027-01-15T10:00:00.000Z',
+      unreadReplies: true,
+      lostReason: null,
+    });
+  });
+
+  it('refuses unknown statuses and cursors it did not give, and anyone signed out', async () => {
+    for (const url of [
+      '/api/admin/pipeline/spam',
+      '/api/admin/pipeline/won',
+      '/api/admin/pipeline/new?cursor=not!base64',
+      `/api/admin/pipeline/new?cursor=${Buffer.from('["x", 1]').toString('base64url')}`,
+      `/api/admin/pipeline/new?cursor=${Buffer.from('["2026-01-01 00:00:00+00", 99999999999]').toString('base64url')}`,
+      `/api/admin/pipeline/new?cursor=${'A'.repeat(300)}`,
+      '/api/admin/pipeline/new?cursor=%00',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/pipeline' })).statusCode).toBe(401);
+  });
+});

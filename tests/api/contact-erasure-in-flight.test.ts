@@ -200,4 +200,26 @@ describe('an erasure while a message is being handed over', () => {
     expect({ erased, written }).toEqual({ erased: 2, written: true });
     expect(outboxNaming('rook@bulk.example')).toEqual([]);
   });
+
+  it('deletes a message a crash left half-written; a sent message is never seen half-written', async () => {
+    const lead = { name: 'Odile Marchbank', email: 'odile@partial.example', message: 'Tea room site' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: lead })).statusCode).toBe(201);
+    const [c] = await t.database.db.select().from(contacts).where(eq(contacts.email, lead.email));
+    await until(
+      () => t.database.db.select().from(mailQueue).where(eq(mailQueue.contactId, c!.id)),
+      (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'),
+    );
+    const dir = path.join(t.dataDir, 'outbox');
+    // The outbox writes under a hidden name and renames: only whole `.eml` files, none left over.
+    expect(fs.readdirSync(dir).filter((name) => !name.endsWith('.eml'))).toEqual([]);
+    expect(outboxNaming('Marchbank')).toHaveLength(1);
+    // What a crash between the write and the rename leaves behind.
+    fs.writeFileSync(
+      path.join(dir, '.2026-11-29T10-00-00-000Z-0badf00d.eml.partial'),
+      'To: odile@partial.example\r\nSubject: New lead: Odile Marchb',
+    );
+    expect((await call('DELETE', `/api/admin/contacts/${c!.id}`)).statusCode).toBe(204);
+    expect(outboxNaming('odile@partial.example')).toEqual([]);
+    expect(outboxNaming('Marchbank')).toEqual([]);
+  });
 });

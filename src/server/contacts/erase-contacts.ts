@@ -195,7 +195,10 @@ class OutboxIndex {
   private async readNew(): Promise<void> {
     let names: string[];
     try {
-      names = (await fs.readdir(this.dir)).filter((n) => n.endsWith('.eml') && !this.read.has(n));
+      // A `.partial` is a message being written, or one a crash left half-written (outbox-provider.ts).
+      names = (await fs.readdir(this.dir)).filter(
+        (n) => (n.endsWith('.eml') || n.endsWith('.partial')) && !this.read.has(n),
+      );
     } catch {
       return;
     }

@@ -21,10 +21,15 @@ export function createOutboxProvider(options: { dir: string; from: Address }): M
       const { raw, messageId } = await composeMessage(options.from, message);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.dir, name);
+      const partial = path.join(options.dir, `.${name}.partial`);
       try {
         await fs.mkdir(options.dir, { recursive: true });
-        await fs.writeFile(file, raw);
+        // Written under another name, then renamed: whoever lists `*.eml` (a mail program, the
+        // erasure's outbox scrub, a test) never reads a half-written message.
+        await fs.writeFile(partial, raw);
+        await fs.rename(partial, file);
       } catch (error) {
+        await fs.rm(partial, { force: true }).catch(() => {});
         throw new MailSendError(`Could not write to the outbox: ${(error as Error).message}`, {
           cause: error,
         });

@@ -333,6 +333,32 @@ describe('origin: imported people are not leads', () => {
     expect(Date.parse(i.importedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('a contact added by hand is no lead either; a form lead is counted everywhere', async () => {
+    const analytics = async () => (await get('/api/admin/analytics')).json();
+    const leadFigures = (a: {
+      newContacts: number;
+      daily: { contacts: number }[];
+      leadsBySource: unknown;
+    }) => ({
+      newContacts: a.newContacts,
+      daily: a.daily.map((d) => d.contacts),
+      leadsBySource: a.leadsBySource,
+    });
+    const before = await analytics();
+    await add({ name: 'Hand Added', email: 'hand.added@example.com', company: 'Met At A Fair' });
+    const afterManual = await analytics();
+    expect(leadFigures(afterManual)).toEqual(leadFigures(before));
+    expect(afterManual.totalContacts).toBe(before.totalContacts + 1);
+    const recent = (await get('/api/admin/contacts?view=form&limit=50')).json() as { email: string }[];
+    expect(recent.map((c) => c.email)).not.toContain('hand.added@example.com');
+
+    await submitLead('Counted Lead', 'counted.lead@example.com', 'A quote for a booking site, please');
+    const afterLead = await analytics();
+    expect(afterLead.newContacts).toBe(before.newContacts + 1);
+    expect(afterLead.daily.at(-1).contacts).toBe(before.daily.at(-1).contacts + 1);
+    expect(afterLead.totalContacts).toBe(before.totalContacts + 2);
+  });
+
   it('an import of many people changes no lead count and leaves the leads on the first page', async () => {
     const lead = await submitLead('Real Lead', 'real.lead@example.com', 'We need a new website by May');
     const analytics = async () => (await get('/api/admin/analytics')).json();

@@ -162,6 +162,8 @@ describe('lead notifications', () => {
     // One more lead on its own: three notifications so far.
     await post({ ...lead, name: 'Calm Three', email: 'three@example.com' });
     await smtp.waitFor(3);
+    // A bot's submission (the hidden field filled) is held, and the digest says so.
+    await post({ ...lead, name: 'Hidden Field', email: 'bot@example.com', website: 'https://spam.example' });
 
     // Twenty at once: more than a handful wait, so they go out as one digest, at once.
     const burst = await Promise.all(
@@ -175,6 +177,10 @@ describe('lead notifications', () => {
     expect(digest.subject).toMatch(/^\d+ new leads on the Brightlane Studio website$/);
     expect(digest.text).toContain('Burst 0 <burst0@example.com>, +1 555 0100');
     expect(digest.replyTo ?? []).toEqual([]);
+    expect(digest.text).toContain(
+      '1 submission is held as spam for review:\nhttps://agency.example/admin/contacts?status=spam',
+    );
+    expect(digest.text).not.toContain('Hidden Field');
 
     // More during the flood wait for the next digest, 15 s after the first.
     const late = await Promise.all(

@@ -99,6 +99,11 @@ describe('content signals mark a lead, never hold it (decision 057)', () => {
       expect(after.totalContacts, label).toBe(before.totalContacts + 1);
       expect(after.heldSpam, label).toBe(before.heldSpam);
       expect(await notificationsOf(id), label).toHaveLength(1);
+      // And a campaign can go to it like to any lead.
+      const email = (await row(id)).email;
+      const audience = await admin('GET', `/api/admin/campaigns/audience?q=${encodeURIComponent(email)}`);
+      expect(audience.headers['x-selectable-count'], label).toBe('1');
+      expect(audience.json().map((m: { id: number }) => m.id), label).toEqual([id]);
     }
   });
 

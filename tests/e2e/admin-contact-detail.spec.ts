@@ -46,6 +46,8 @@ test('status, tags and notes of a contact', async ({ page, request, baseURL }) =
     await page.getByRole('option', { name: label }).click();
     await expect(status).toHaveText(label);
     await expect(page.locator('h1 + [data-slot="badge"]')).toHaveText(value);
+    // Every status change confirms with a toast naming the new stage.
+    await expect(adminToasts(page).getByText(`is now ${label}.`)).toBeVisible();
   }
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Qualified');

@@ -46,6 +46,8 @@ for (const width of [1280, 390] as const) {
         name: new RegExp(`^${heldSpam.toLocaleString('en-US')} held for review`),
       });
       await expect(held).toBeVisible();
+      // On the first screen, above 'Needs you today' and the figures: no scrolling to find it.
+      await expect(held).toBeInViewport();
       await expectNoHorizontalScroll(page);
       await page.screenshot({ path: `test-results/screenshots/dashboard-held-${width}.png` });
       await held.click();

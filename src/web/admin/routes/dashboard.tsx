@@ -66,13 +66,14 @@ export function DashboardRoute() {
       </p>
       <LastBackup />
       <RetentionDue />
+      {/* Held submissions first: a real lead among them is lost after 30 days unless seen. */}
+      <HeldSpamCard count={stats?.heldSpam} />
       {/* What needs the owner now comes first (decision 063), then the figures and the chart. */}
       <NeedsYouTodayCard />
 
       {analytics.isError ? (
         <InlineError error={analytics.error} fallback="Failed to load the figures." />
       ) : null}
-      <HeldSpamCard count={stats?.heldSpam} />
       <section aria-label="Figures" className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           label="Total Visits"

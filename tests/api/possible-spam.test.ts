@@ -103,7 +103,10 @@ describe('content signals mark a lead, never hold it (decision 057)', () => {
       const email = (await row(id)).email;
       const audience = await admin('GET', `/api/admin/campaigns/audience?q=${encodeURIComponent(email)}`);
       expect(audience.headers['x-selectable-count'], label).toBe('1');
-      expect(audience.json().map((m: { id: number }) => m.id), label).toEqual([id]);
+      expect(
+        audience.json().map((m: { id: number }) => m.id),
+        label,
+      ).toEqual([id]);
     }
   });
 

@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
           db: database.db,
           pages,
           log: app.log,
-          onSwap: async () => landing?.replacePage(pages.landing, app),
+          onSwap: () => landing?.replacePage(pages.landing),
         })
       : null,
   );

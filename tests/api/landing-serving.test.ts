@@ -90,6 +90,35 @@ describe('the landing over a real socket', () => {
     expect((await get(`${base}/?utm_source=mail`, { 'user-agent': BOT })).status).toBe(200);
   });
 
+  it('after a publish, serves the new page with the route’s own headers for every encoding', async () => {
+    const admin = { cookie };
+    const before = (await get(`${base}/`, { 'user-agent': BOT })).headers.etag;
+    const state = (await t.app.inject({ method: 'GET', url: '/api/admin/site', headers: admin })).json();
+    const intro = 'Fresh from the editor: مرحبا 🚀 and a line that is longer than before';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site/draft',
+      headers: admin,
+      payload: { ...state.draft, hero: { ...state.draft.hero, intro } },
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const published = await t.app.inject({ method: 'POST', url: '/api/admin/site/publish', headers: admin });
+    expect(published.statusCode, published.body).toBe(200);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const socket = await get(`${base}/`, { 'accept-encoding': encoding, 'user-agent': BOT });
+      const route = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': encoding, 'user-agent': BOT },
+      });
+      expect(comparable(socket.headers), encoding).toEqual(comparable(route.headers));
+      expect(socket.body.equals(route.rawPayload), encoding).toBe(true);
+      expect(socket.headers.etag).not.toBe(before);
+    }
+    const page = await get(`${base}/`, { 'user-agent': BOT, 'accept-encoding': 'identity' });
+    expect(page.body.toString()).toContain('Fresh from the editor');
+  });
+
   it('counts a person’s visit, not a bot’s nor the signed-in admin’s', async () => {
     const analytics = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/admin/analytics', headers: { cookie } })).json();

@@ -38,7 +38,7 @@ export class PublishedSite {
       pages: Pages;
       log: FastifyBaseLogger;
       /** Called after a new page is in `pages.landing`. */
-      onSwap: () => Promise<void>;
+      onSwap: () => void;
     },
   ) {
     this.loop = new WorkerLoop({ name: 'site content', log: o.log, pass: () => this.pass() });
@@ -108,7 +108,7 @@ export class PublishedSite {
     }
     this.o.pages.landing = page;
     this.o.pages.contentVersion = live.version;
-    await this.o.onSwap();
+    this.o.onSwap();
     this.o.log.info(
       { version: live.version, renderMs: Date.now() - started },
       'landing re-rendered for a new content version',

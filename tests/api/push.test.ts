@@ -350,3 +350,34 @@ describe('push notifications', () => {
     }
   });
 });
+
+describe('a lead nudges the push worker only when it queued a message', () => {
+  it('is pushed at once with a device subscribed, although the next poll is 10 minutes away', async () => {
+    const slow = await createTestApp(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', CONTACT_POW: 'false', REMINDER_HOUR: 'off' },
+      { app: { ...FAST(), pushPollMs: 600_000 } },
+    );
+    try {
+      const device = makeDevice(service);
+      const added = await slow.app.inject({
+        method: 'POST',
+        url: '/api/admin/push/subscriptions',
+        headers: { cookie: await signIn(slow.app), 'user-agent': CHROME_ANDROID },
+        payload: device.subscription,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await settle(); // the pass at start is over: only a nudge brings another
+      const started = Date.now();
+      await submitLead(slow.app, 'Nudged Lead');
+      const [message] = await until(
+        async () => to(device),
+        (m) => m.length >= 1,
+        5_000,
+      );
+      expect(openMessage(device, message!)).toMatchObject({ title: 'New lead: Nudged Lead' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});

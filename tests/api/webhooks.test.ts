@@ -446,3 +446,39 @@ describe('two instances on one database', () => {
     }
   });
 });
+
+describe('a lead nudges the webhook sender only when it queued a delivery', () => {
+  it('is posted at once to a subscribed endpoint, although the next poll is 10 minutes away', async () => {
+    const slow = await createTestApp(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', CONTACT_POW: 'false' },
+      { app: { ...FAST, webhookPollMs: 600_000 } },
+    );
+    try {
+      const added = await slow.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: { cookie: await signIn(slow.app) },
+        payload: { url: receiver.url, events: ['lead.created'] },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await new Promise((r) => setTimeout(r, 800)); // the pass at start is over
+      const started = Date.now();
+      const res = await slow.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '10.9.1.1',
+        payload: { name: 'Nudged Lead', email: 'nudged.lead@example.com', message: 'A shop, please.' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [hook] = await until(
+        async () => ofType('lead.created'),
+        (hooks) => hooks.length >= 1,
+        5_000,
+      );
+      expect(JSON.parse(hook!.body).data.name).toBe('Nudged Lead');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});

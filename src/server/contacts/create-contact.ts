@@ -51,7 +51,9 @@ export interface SubmissionVerdict {
  * decides, so parallel submissions from one new address still end as one contact.
  * An address on the unsubscribe list, or whose hash is there (an erased contact who had
  * unsubscribed: `hashKey`, contacts/address-hash.ts), starts unsubscribed.
- * @returns the contact's id, whether it was created by this submission, and whether it is spam.
+ * @returns the contact's id, whether it was created by this submission, whether it is spam, and
+ *   whether a push message or a webhook delivery was queued (only then are their workers nudged:
+ *   a lead with no device and no endpoint costs no extra pass of either).
  */
 export async function createContact(
   db: Db,
@@ -59,7 +61,7 @@ export async function createContact(
   verdict: SubmissionVerdict,
   notify: { to: string; adminUrl: string; siteName: string },
   hashKey?: Buffer,
-): Promise<{ id: number; created: boolean; spam: boolean }> {
+): Promise<{ id: number; created: boolean; spam: boolean; pushQueued: boolean; webhookQueued: boolean }> {
   return db.transaction(async (tx) => {
     const reasons = [...verdict.spamReasons];
     if (verdict.pow && !(await spendChallenge(tx as unknown as Db, verdict.pow))) reasons.push('pow');
@@ -96,7 +98,13 @@ export async function createContact(
     if (!row) throw new Error('insert returned no row');
     // Held now: this submission was, or it went to a contact that stays held.
     const held = spam || row.status === 'spam';
-    const contact = { id: Number(row.id), created: row.created, spam: held };
+    const contact = {
+      id: Number(row.id),
+      created: row.created,
+      spam: held,
+      pushQueued: false,
+      webhookQueued: false,
+    };
     if (!contact.created) {
       await tx.insert(contactMessages).values({
         contactId: contact.id,
@@ -113,7 +121,7 @@ export async function createContact(
     }
     if (contact.created && !held) {
       // In this transaction: the event goes out exactly when the lead is saved (decision 066).
-      await queueWebhookEvent(
+      const deliveries = await queueWebhookEvent(
         tx as unknown as Db,
         'lead.created',
         {
@@ -128,13 +136,15 @@ export async function createContact(
         contact.id,
       );
       // The notification names the person and nothing more (decision 071).
-      await queuePush(tx as unknown as Db, 'lead.created', {
+      const pushes = await queuePush(tx as unknown as Db, 'lead.created', {
         title: `New lead: ${request.name}`,
         url: `/admin/contacts/${contact.id}`,
         contactId: contact.id,
       });
+      contact.webhookQueued = deliveries > 0;
+      contact.pushQueued = pushes > 0;
     }
-    if (spam) await queueHeldSpamPush(tx as unknown as Db);
+    if (spam && (await queueHeldSpamPush(tx as unknown as Db)) > 0) contact.pushQueued = true;
     if (!held) {
       await enqueueMail(
         tx as unknown as Db,

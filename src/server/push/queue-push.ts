@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PushEventType, pushEventTypes } from '../../shared/push.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
 
 /** The `settings` row listing the events pushed; absent: every event (decision 071). */
 export const PUSH_EVENTS_KEY = 'push.events';
@@ -26,13 +27,17 @@ export interface PushNotice {
  * webhook outbox's pattern of decision 066): one statement, nothing when the event is not chosen
  * or no device is subscribed, so the notification goes out exactly when what it reports commits,
  * once across instances. The push worker sends it.
+ * @returns how many messages were queued (0: nothing for the worker to do, no need to nudge it).
  */
-export async function queuePush(tx: Db, event: PushEventType, notice: PushNotice): Promise<void> {
-  await tx.execute(sql`
-    insert into push_messages (subscription_id, event, title, url, contact_id)
-    select s.id, ${event}, ${notice.title}, ${notice.url}, ${notice.contactId ?? null}
-    from push_subscriptions s
-    where ${chosen(event)}`);
+export async function queuePush(tx: Db, event: PushEventType, notice: PushNotice): Promise<number> {
+  return resultRows(
+    await tx.execute(sql`
+      insert into push_messages (subscription_id, event, title, url, contact_id)
+      select s.id, ${event}, ${notice.title}, ${notice.url}, ${notice.contactId ?? null}
+      from push_subscriptions s
+      where ${chosen(event)}
+      returning 1`),
+  ).length;
 }
 
 /**
@@ -40,9 +45,11 @@ export async function queuePush(tx: Db, event: PushEventType, notice: PushNotice
  * queue claims the day by moving `push.spam_held_at` forward only when it is a day old, in the
  * caller's transaction, so of two held submissions at once only one claims it (the second waits on
  * the row and then finds it fresh). Nothing is claimed while no device would receive it.
+ * @returns how many messages were queued.
  */
-export async function queueHeldSpamPush(tx: Db): Promise<void> {
-  await tx.execute(sql`
+export async function queueHeldSpamPush(tx: Db): Promise<number> {
+  return resultRows(
+    await tx.execute(sql`
     with claim as (
       insert into settings (key, value)
       select ${SPAM_PUSHED_KEY}, to_jsonb(now())
@@ -54,5 +61,7 @@ export async function queueHeldSpamPush(tx: Db): Promise<void> {
     insert into push_messages (subscription_id, event, title, url)
     select s.id, 'spam.held', 'A message was held as spam', '/admin/contacts?status=spam'
     from push_subscriptions s
-    where exists (select 1 from claim)`);
+    where exists (select 1 from claim)
+    returning 1`),
+  ).length;
 }

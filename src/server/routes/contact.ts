@@ -79,12 +79,10 @@ export async function contactRoutes(app: FastifyInstance) {
         { to: app.config.mail.notifyEmail, adminUrl: app.config.publicUrl, siteName: app.config.site.name },
         app.addressHashKey,
       );
-      app.push.nudge();
+      if (created.pushQueued) app.push.nudge();
+      if (created.webhookQueued) app.webhooks.nudge();
       if (created.spam) request.log.info({ contactId: created.id }, 'contact stored as spam');
-      else {
-        app.mailQueue.nudgeSoon();
-        if (created.created) app.webhooks.nudge();
-      }
+      else app.mailQueue.nudgeSoon();
       return reply.code(201).send({ id: created.id });
     },
   });

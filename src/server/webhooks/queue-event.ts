@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WebhookEventType } from '../../shared/webhooks.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
 
 /**
  * Queues a webhook event in the caller's transaction (decision 066): one statement writes the
@@ -9,14 +10,15 @@ import type { WebhookEventType } from '../../shared/webhooks.ts';
  * one indexed statement more when no webhook is set up.
  * @param data the event's `data` (JSON); `contactId` names the person it is about, so an erasure
  *   can empty it (contacts/erase-contacts.ts).
+ * @returns how many deliveries were queued (0: no endpoint wants it, no need to nudge the sender).
  */
 export async function queueWebhookEvent(
   tx: Db,
   type: WebhookEventType,
   data: Record<string, unknown>,
   contactId: number | null = null,
-): Promise<void> {
-  await tx.execute(sql`
+): Promise<number> {
+  const result = await tx.execute(sql`
     with targets as (
       select id from webhook_endpoints where enabled and ${type} = any(events)
     ), event as (
@@ -26,5 +28,7 @@ export async function queueWebhookEvent(
       returning id
     )
     insert into webhook_deliveries (endpoint_id, event_id)
-    select targets.id, event.id from targets, event`);
+    select targets.id, event.id from targets, event
+    returning 1`);
+  return resultRows(result).length;
 }

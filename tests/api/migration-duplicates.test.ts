@@ -124,7 +124,7 @@ describe('migration 0002 on a database with duplicates', () => {
       { spamReasons: [], pow: null, source: undefined, device: null },
       notify,
     );
-    expect(returning).toEqual({ id: 1, created: false, spam: false });
+    expect(returning).toMatchObject({ id: 1, created: false, spam: false });
     await mergeContacts(database.db, 1, 2);
     const merged = await mergeContacts(database.db, 1, 3);
     expect(merged).toMatchObject({ id: 1, status: 'contacted', notes: 'Called', message: 'First' });

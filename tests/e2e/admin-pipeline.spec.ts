@@ -327,6 +327,8 @@ test("'Where revenue comes from' under the board and on the dashboard, at 1280 a
       await expect(card.getByText('By first-touch source, last 30 days', { exact: true })).toBeVisible();
       const row = card.locator('tr[data-source="Direct"]');
       await expect(row).toContainText(money(direct.wonValue));
+      // The 30-day figures have arrived: the table is no longer dimmed as the previous window's.
+      await expect(card.locator('table')).toHaveAttribute('aria-busy', 'false');
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page, '[data-testid="revenue-by-source"]');
       await card.scrollIntoViewIfNeeded();

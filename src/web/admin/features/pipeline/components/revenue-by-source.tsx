@@ -64,7 +64,10 @@ export function RevenueBySourceCard({ className }: { className?: string }) {
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{`No leads in the last ${days} days`}</p>
         ) : (
-          <table className={cn('w-full text-xs sm:text-sm', report.isPlaceholderData && 'opacity-60')}>
+          <table
+            aria-busy={report.isPlaceholderData}
+            className={cn('w-full text-xs sm:text-sm', report.isPlaceholderData && 'opacity-60')}
+          >
             <caption className="sr-only">{`Leads, qualified, won and won value by first-touch source, last ${days} days`}</caption>
             <thead className="text-muted-foreground">
               <tr>

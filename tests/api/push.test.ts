@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, pushMessages, pushSubscriptions, taskReminders } from '../../src/db/schema/index.ts';
-import { ingestRawMessage } from '../../src/server/mail/inbound/ingest-message.ts';
 import { TaskReminderWorker } from '../../src/server/tasks/task-reminders.ts';
-import { composeReply } from './helpers/inbound-mail.ts';
+import { ingestReplyFrom } from './helpers/inbound-mail.ts';
 import {
   checkVapid,
   makeDevice,
@@ -173,21 +172,7 @@ describe('push notifications', () => {
     expect((await call('GET', '/api/admin/push/settings')).json()).toEqual({ events: ['reply.received'] });
     const id = await submitLead(t.app, 'Dora Reply');
     const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
-    const raw = await composeReply({
-      from: `Dora <${contact!.email}>`,
-      subject: 'Re: your offer',
-      text: 'Yes please.',
-      authenticatedBy: 'mx.test',
-    });
-    const ingested = await ingestRawMessage(
-      {
-        db: t.database.db,
-        source: 'imap',
-        ownAddresses: ['hello@brightlane.studio'],
-        authservIds: ['mx.test'],
-      },
-      raw,
-    );
+    const ingested = await ingestReplyFrom(t.database.db, `Dora <${contact!.email}>`);
     expect(ingested.kind).toBe('reply');
     const [message] = await until(
       async () => to(device),

@@ -5,9 +5,8 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { contacts, webhookDeliveries, webhookEvents } from '../../src/db/schema/index.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { ingestRawMessage } from '../../src/server/mail/inbound/ingest-message.ts';
 import { queueWebhookEvent } from '../../src/server/webhooks/queue-event.ts';
-import { composeReply } from './helpers/inbound-mail.ts';
+import { ingestReplyFrom } from './helpers/inbound-mail.ts';
 import { createTestApp, signIn, type TestApp, usingPostgres } from './helpers/test-app.ts';
 import { until } from './helpers/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
@@ -245,21 +244,7 @@ describe('outgoing webhooks', () => {
     });
     expect(sent.statusCode, sent.body).toBeLessThan(300);
     const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, id));
-    const raw = await composeReply({
-      from: `Emil <${contact!.email}>`,
-      subject: 'Re: your offer',
-      text: 'Yes please.',
-      authenticatedBy: 'mx.test',
-    });
-    const ingested = await ingestRawMessage(
-      {
-        db: t.database.db,
-        source: 'imap',
-        ownAddresses: ['hello@brightlane.studio'],
-        authservIds: ['mx.test'],
-      },
-      raw,
-    );
+    const ingested = await ingestReplyFrom(t.database.db, `Emil <${contact!.email}>`);
     expect(ingested.kind).toBe('reply');
     await until(
       async () => receiver.received.length,

@@ -1,4 +1,6 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Db } from '../../../src/db/client.ts';
+import { ingestRawMessage } from '../../../src/server/mail/inbound/ingest-message.ts';
 
 /**
  * Inbound test mail, built with nodemailer's composer (real MIME) or, for delivery-status
@@ -93,5 +95,23 @@ export function dsnBounce(o: { recipient: string; originalId: string; messageId?
       '--BB--',
       '',
     ].join('\r\n'),
+  );
+}
+
+/**
+ * Imports a dmarc-passing 'Re: your offer' from `from` (e.g. `Dora <dora@example.com>`) as the
+ * IMAP poller would, for the mailbox hello@brightlane.studio at the provider mx.test.
+ * @returns what the import made of it (`kind: 'reply'` when it matched a contact).
+ */
+export async function ingestReplyFrom(db: Db, from: string) {
+  const raw = await composeReply({
+    from,
+    subject: 'Re: your offer',
+    text: 'Yes please.',
+    authenticatedBy: 'mx.test',
+  });
+  return ingestRawMessage(
+    { db, source: 'imap', ownAddresses: ['hello@brightlane.studio'], authservIds: ['mx.test'] },
+    raw,
   );
 }

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createChallenge, randomInt, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { createContact } from '../src/server/contacts/create-contact.ts';
 import { POW_ALGORITHM, POW_COST, POW_TTL_MS, powKeys } from '../src/server/spam/proof-of-work.ts';
@@ -93,6 +94,98 @@ export async function benchWrites(
     await rawDb?.drop();
     fs.rmSync(rawDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `POST /api/contact` as an API client posts real leads with `CONTACT_POW=off` (no proof of work:
+ * each post is a lead, notified), against a raw two-insert transaction on the same PostgreSQL
+ * (the contact row, with its triggers, and its notification row; 10 concurrent loops, no HTTP):
+ * the yardstick a tester used for the form's cost. Alternated `rounds` times like
+ * {@link benchWrites}; the figure is the median of the per-round ratios.
+ */
+export async function benchWritesVsTwoInserts(options: {
+  databaseUrl: string;
+  rounds?: number;
+  seconds?: number;
+}): Promise<WritesResult> {
+  const rounds = options.rounds ?? 3;
+  const seconds = options.seconds ?? 5;
+  const appDb = await freshPostgresDatabase(options.databaseUrl);
+  const rawDb = await freshPostgresDatabase(options.databaseUrl);
+  const server = await startServer({
+    CONTACT_RATE_LIMIT: '100000',
+    CONTACT_POW: 'off',
+    APP_SECRET,
+    DATABASE_URL: appDb.url,
+  });
+  // Migrated like the app's (the same triggers on contacts), then used through plain pg.
+  await (await openDatabase({ databaseUrl: rawDb.url, maxConnections: 2 })).close();
+  const pool = new pg.Pool({ connectionString: rawDb.url, max: 10 });
+  try {
+    const script = contactPostScript();
+    await wrk(`${server.url}/api/contact`, { seconds: 2, script });
+    await twoInsertRate(pool, 1);
+    const app: number[] = [];
+    const raw: number[] = [];
+    const ratios: number[] = [];
+    let errors = 0;
+    for (let i = 0; i < rounds; i++) {
+      const a = await wrk(`${server.url}/api/contact`, { seconds, script });
+      errors += a.errors;
+      const r = await twoInsertRate(pool, seconds);
+      app.push(a.requestsPerSecond);
+      raw.push(r);
+      ratios.push(a.requestsPerSecond / r);
+    }
+    return {
+      appRps: median(app),
+      rawRps: median(raw),
+      ratio: median(ratios),
+      spread: [Math.min(...ratios), Math.max(...ratios)],
+      errors,
+    };
+  } finally {
+    await server.stop();
+    await pool.end();
+    await appDb.drop();
+    await rawDb.drop();
+  }
+}
+
+/**
+ * Two-insert transactions (a contact, its notification) that 10 concurrent loops commit per
+ * second, each loop on its own connection of a plain `pg` pool: no query builder.
+ */
+async function twoInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
+  const prefix = `${process.pid}.${Date.now()}`;
+  const end = performance.now() + seconds * 1000;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end) {
+          const n = ++serial;
+          await client.query('begin');
+          const inserted = await client.query<{ id: number }>(
+            `insert into contacts (name, email, message) values ('Bench Lead', $1, $2) returning id`,
+            [`two${prefix}.${n}@example.com`, 'A benchmark message about a new website.'],
+          );
+          await client.query(
+            `insert into mail_queue (kind, to_address, subject, html)
+             values ('lead_notification', 'owner@example.com', $1, $2)`,
+            [`New lead ${inserted.rows[0]!.id}`, '<p>A benchmark message about a new website.</p>'],
+          );
+          await client.query('commit');
+          done++;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
 }
 
 let serial = 0;

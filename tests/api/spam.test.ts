@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
-import { contacts, mailQueue } from '../../src/db/schema/index.ts';
+import { contactMessages, contacts, mailQueue } from '../../src/db/schema/index.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { resultRows } from '../../src/server/campaigns/campaign-audience.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -57,6 +57,28 @@ describe('contact form spam quarantine and proof of work (decision 037)', () => 
     expect(Object.keys(replay.json())).toEqual(['id']);
     expect(await row(replay.json().id)).toMatchObject({ status: 'spam', spamReasons: ['pow'] });
     expect(await notifications(replay.json().id)).toBe(0);
+  });
+
+  it('spends a challenge posted ten times at once exactly once; a replay by a known lead is held, its contact untouched', async () => {
+    const altcha = await solvedPow(t.app);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => post({ ...lead(), altcha })));
+    const rows = await Promise.all(burst.map((res) => row(res.json().id)));
+    expect(rows.filter((r) => r.status === 'new')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'spam' && r.spamReasons.join() === 'pow')).toHaveLength(9);
+
+    // A real lead's address with a spent challenge: the contact stays a lead with one unread
+    // message and no second notification; the replayed text is kept, read, as held.
+    const known = lead();
+    const first = await post({ ...known, altcha: await solvedPow(t.app) });
+    const again = await post({ ...known, message: 'Replayed text', altcha });
+    expect(again.json().id).toBe(first.json().id);
+    expect(await row(first.json().id)).toMatchObject({ status: 'new', spamReasons: [] });
+    expect(await notifications(first.json().id)).toBe(1);
+    const messages = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.contactId, first.json().id));
+    expect(messages.map((m) => [m.textContent, m.unread])).toEqual([['Replayed text', false]]);
   });
 
   it('refuses a replay through a second app instance on the same database', async () => {
@@ -121,6 +143,7 @@ describe('contact form spam quarantine and proof of work (decision 037)', () => 
       [{ message: 'We sell BACKLINKS and guest  post packages for your site.' }, 'phrases'],
       [{ message: 'Здравствуйте, мы предлагаем продвижение вашего сайта недорого' }, 'script'],
       [{ email: `someone${++n}@mailinator.com` }, 'disposable'],
+      [{ email: `Someone${++n}@Mailinator.COM` }, 'disposable'],
     ];
     for (const [change, reason] of cases) {
       const res = await post({ ...lead(change), altcha: await solvedPow(t.app) });

@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import type { ParsedContactRequest } from '../../shared/contact.ts';
 import { type DeviceClass, leadSourceLabel, type ParsedLeadSource } from '../../shared/lead-source.ts';
+import { resultRows } from '../campaigns/campaign-audience.ts';
 import { leadNotification } from '../mail/lead-notification.ts';
 import { enqueueMail } from '../mail/mail-queue.ts';
-import { queueHeldSpamPush, queuePush } from '../push/queue-push.ts';
+import { pushMessageCte, queueHeldSpamPush } from '../push/queue-push.ts';
 import { holds, type SpamReason } from '../spam/content-checks.ts';
-import { countHeldSpam, HELD_SPAM_COUNT_CAP } from '../spam/held-spam.ts';
-import { spendChallenge, type VerifiedPow } from '../spam/proof-of-work.ts';
-import { queueWebhookEvent } from '../webhooks/queue-event.ts';
+import { countHeldSpam, HELD_SPAM_COUNT_CAP, heldSpamCountSql } from '../spam/held-spam.ts';
+import { spendChallengeSql, type VerifiedPow } from '../spam/proof-of-work.ts';
+import { webhookEventCtes } from '../webhooks/queue-event.ts';
 import { isUnsubscribedSql } from './address-hash.ts';
 import { formMessageHtml } from './form-message-html.ts';
 
@@ -63,15 +64,20 @@ export async function createContact(
   hashKey?: Buffer,
 ): Promise<{ id: number; created: boolean; spam: boolean; pushQueued: boolean; webhookQueued: boolean }> {
   return db.transaction(async (tx) => {
-    const reasons = [...verdict.spamReasons];
-    if (verdict.pow && !(await spendChallenge(tx as unknown as Db, verdict.pow))) reasons.push('pow');
-    const spam = reasons.some(holds);
+    const reasons = verdict.spamReasons;
+    // The proof of work is spent in the same statement as the lead is stored (one round trip
+    // less: decision 072): `spent` is empty for a challenge already used, which holds the lead.
+    const replayed = verdict.pow ? sql`not exists (select 1 from spent)` : sql`false`;
+    const spam = sql`(${reasons.some(holds)} or ${replayed})`;
+    const spamReasons = sql`${`{${reasons.join(',')}}`}::text[]
+      || case when ${replayed} then '{pow}'::text[] else '{}'::text[] end`;
     const source = verdict.source ?? {};
     // A submission that is not held releases a contact the quarantine held, not one the owner moved.
     const releases = sql`contacts.status = 'spam' and not ${spam} and not ('owner' = any(contacts.spam_reasons))`;
     // xmax is 0 only on a row version this statement inserted (PostgreSQL's documented way to
     // tell an insert from the update of ON CONFLICT DO UPDATE).
     const result = (await tx.execute(sql`
+      ${verdict.pow ? sql`with spent as (${spendChallengeSql(verdict.pow)})` : sql``}
       insert into contacts (name, email, phone, message, prefer_text_and_call, unsubscribed_at,
         status, spam_reasons, source_referrer_host, source_utm_source, source_utm_medium,
         source_utm_campaign, source_utm_term, source_utm_content, source_landing_path,
@@ -80,7 +86,7 @@ export async function createContact(
         ${request.preferTextAndCall},
         -- Someone who unsubscribed before stays unsubscribed when they write again.
         case when ${hashKey ? isUnsubscribedSql(hashKey, request.email) : sql`exists (select 1 from unsubscribes u where lower(u.email) = lower(${request.email}))`} then now() end,
-        ${spam ? 'spam' : 'new'}, ${`{${reasons.join(',')}}`}::text[],
+        case when ${spam} then 'spam' else 'new' end, ${spamReasons},
         ${source.referrer ?? null}, ${source.utmSource ?? null}, ${source.utmMedium ?? null},
         ${source.utmCampaign ?? null}, ${source.utmTerm ?? null}, ${source.utmContent ?? null},
         ${source.landingPath ?? null}, ${source.firstSeenAt ?? null}, ${verdict.device})
@@ -91,13 +97,13 @@ export async function createContact(
           phone = coalesce(contacts.phone, excluded.phone),
           status = case when ${releases} then 'new' else contacts.status end,
           spam_reasons = case when ${releases} then excluded.spam_reasons else contacts.spam_reasons end
-      returning id, (xmax = 0) as created, status`)) as unknown as {
-      rows: { id: number; created: boolean; status: string }[];
+      returning id, (xmax = 0) as created, status, ${spam} as spam`)) as unknown as {
+      rows: { id: number; created: boolean; status: string; spam: boolean }[];
     };
     const row = result.rows[0];
     if (!row) throw new Error('insert returned no row');
     // Held now: this submission was, or it went to a contact that stays held.
-    const held = spam || row.status === 'spam';
+    const held = row.spam || row.status === 'spam';
     const contact = {
       id: Number(row.id),
       created: row.created,
@@ -119,32 +125,44 @@ export async function createContact(
         unread: !held,
       });
     }
+    let heldSpam: number | undefined;
     if (contact.created && !held) {
-      // In this transaction: the event goes out exactly when the lead is saved (decision 066).
-      const deliveries = await queueWebhookEvent(
-        tx as unknown as Db,
-        'lead.created',
-        {
-          id: contact.id,
-          name: request.name,
-          email: request.email,
-          phone: request.phone ?? null,
-          message: request.message,
-          status: 'new',
-          url: `${notify.adminUrl}/admin/contacts/${contact.id}`,
-        },
-        contact.id,
+      // In this transaction: the event and the notifications go out exactly when the lead is
+      // saved (decisions 066, 071); one statement queues both and counts the held spam the mail
+      // mentions, one round trip instead of three (decision 072).
+      const [queued] = resultRows<{
+        webhooks: number | string;
+        pushes: number | string;
+        held: number | string;
+      }>(
+        await tx.execute(sql`
+          with ${webhookEventCtes(
+            'lead.created',
+            {
+              id: contact.id,
+              name: request.name,
+              email: request.email,
+              phone: request.phone ?? null,
+              message: request.message,
+              status: 'new',
+              url: `${notify.adminUrl}/admin/contacts/${contact.id}`,
+            },
+            contact.id,
+          )},
+          ${pushMessageCte('lead.created', {
+            // The notification names the person and nothing more (decision 071).
+            title: `New lead: ${request.name}`,
+            url: `/admin/contacts/${contact.id}`,
+            contactId: contact.id,
+          })}
+          select (select count(*) from webhook_queued) as webhooks, (select count(*) from push_queued) as pushes,
+            ${heldSpamCountSql(HELD_SPAM_COUNT_CAP)} as held`),
       );
-      // The notification names the person and nothing more (decision 071).
-      const pushes = await queuePush(tx as unknown as Db, 'lead.created', {
-        title: `New lead: ${request.name}`,
-        url: `/admin/contacts/${contact.id}`,
-        contactId: contact.id,
-      });
-      contact.webhookQueued = deliveries > 0;
-      contact.pushQueued = pushes > 0;
+      contact.webhookQueued = Number(queued?.webhooks) > 0;
+      contact.pushQueued = Number(queued?.pushes) > 0;
+      heldSpam = Number(queued?.held ?? 0);
     }
-    if (spam && (await queueHeldSpamPush(tx as unknown as Db)) > 0) contact.pushQueued = true;
+    if (row.spam && (await queueHeldSpamPush(tx as unknown as Db)) > 0) contact.pushQueued = true;
     if (!held) {
       await enqueueMail(
         tx as unknown as Db,
@@ -153,7 +171,7 @@ export async function createContact(
           contactId: contact.id,
           lead: request,
           ...(contact.created ? {} : { returning: true }),
-          heldSpam: await countHeldSpam(tx as unknown as Db, HELD_SPAM_COUNT_CAP),
+          heldSpam: heldSpam ?? (await countHeldSpam(tx as unknown as Db, HELD_SPAM_COUNT_CAP)),
         }),
       );
     }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PushEventType, pushEventTypes } from '../../shared/push.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
@@ -30,14 +30,24 @@ export interface PushNotice {
  * @returns how many messages were queued (0: nothing for the worker to do, no need to nudge it).
  */
 export async function queuePush(tx: Db, event: PushEventType, notice: PushNotice): Promise<number> {
-  return resultRows(
-    await tx.execute(sql`
+  const [row] = resultRows<{ n: number | string }>(
+    await tx.execute(sql`with ${pushMessageCte(event, notice)} select count(*) as n from push_queued`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * {@link queuePush}'s insert as a `WITH` item, `push_queued` (one row per message queued), for a
+ * caller that queues more in the same statement (a form lead: contacts/create-contact.ts).
+ */
+export function pushMessageCte(event: PushEventType, notice: PushNotice): SQL {
+  return sql`push_queued as (
       insert into push_messages (subscription_id, event, title, url, contact_id)
       select s.id, ${event}, ${notice.title}, ${notice.url}, ${notice.contactId ?? null}
       from push_subscriptions s
       where ${chosen(event)}
-      returning 1`),
-  ).length;
+      returning 1
+    )`;
 }
 
 /**

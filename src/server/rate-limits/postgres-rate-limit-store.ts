@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../../db/client.ts';
@@ -24,8 +24,10 @@ export function postgresRateLimitStore(options: {
   database: Pick<Database, 'db' | 'kind'>;
   addressKey: Buffer;
 }): FastifyRateLimitStoreCtor {
+  // A KeyObject made once: a Buffer key is imported again on every request.
+  const addressKey = createSecretKey(options.addressKey);
   const hashKey = (key: string) =>
-    createHmac('sha256', options.addressKey).update(key).digest('base64url').slice(0, 32);
+    createHmac('sha256', addressKey).update(key).digest('base64url').slice(0, 32);
 
   return class PostgresRateLimitStore {
     private readonly limiters = new Map<number, RateLimiterAbstract>();

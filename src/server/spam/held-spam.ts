@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
@@ -14,13 +14,16 @@ export const HELD_SPAM_COUNT_CAP = 10_000;
  * (status, created_at) index; at most `cap` (none: the exact number, as the dashboard shows it).
  */
 export async function countHeldSpam(db: Db, cap?: number): Promise<number> {
-  const held = sql`select 1 from ${contacts} where ${contacts.status} = 'spam'`;
   const [row] = resultRows<{ n: number | string }>(
-    await db.execute(
-      cap === undefined
-        ? sql`select count(*) as n from (${held}) held`
-        : sql`select count(*) as n from (${held} limit ${cap}) held`,
-    ),
+    await db.execute(sql`select ${heldSpamCountSql(cap)} as n`),
   );
   return Number(row?.n ?? 0);
+}
+
+/** {@link countHeldSpam}'s count as a scalar subquery, for a statement that asks more at once. */
+export function heldSpamCountSql(cap?: number): SQL {
+  const held = sql`select 1 from ${contacts} where ${contacts.status} = 'spam'`;
+  return cap === undefined
+    ? sql`(select count(*) from (${held}) held)`
+    : sql`(select count(*) from (${held} limit ${cap}) held)`;
 }

@@ -1,7 +1,6 @@
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { deriveKey as deriveSecret } from '../crypto/secret-box.ts';
 
 /**
@@ -61,7 +60,7 @@ export interface VerifiedPow {
 
 /**
  * Checks the widget's payload (base64 of `{ challenge, solution }`): signature, expiry and
- * solution. Does not spend it: {@link spendChallenge} does, in the lead's transaction.
+ * solution. Does not spend it: {@link spendChallengeSql} does, in the lead's transaction.
  * @returns the challenge to spend, or null for a missing, malformed, forged, expired or wrong one.
  */
 export async function verifyPow(payload: string | undefined, keys: PowKeys): Promise<VerifiedPow | null> {
@@ -100,13 +99,12 @@ export async function verifyPow(payload: string | undefined, keys: PowKeys): Pro
 }
 
 /**
- * Marks a verified challenge as used, across every instance on the database: true the first
- * time, false for a replay. Run it in the transaction that stores the lead, so a rolled-back
- * lead does not spend the challenge.
+ * The statement that marks a verified challenge as used, across every instance on the database:
+ * it returns one row the first time, none for a replay. A form lead runs it as a `WITH` item of
+ * the statement that stores the lead (contacts/create-contact.ts), so a rolled-back lead does not
+ * spend the challenge.
  */
-export async function spendChallenge(db: Db, pow: VerifiedPow): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into spent_challenges (nonce, expires_at) values (${pow.nonce}, ${pow.expiresAt.toISOString()})
-    on conflict (nonce) do nothing returning nonce`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
+export function spendChallengeSql(pow: VerifiedPow): SQL {
+  return sql`insert into spent_challenges (nonce, expires_at) values (${pow.nonce}, ${pow.expiresAt.toISOString()})
+    on conflict (nonce) do nothing returning nonce`;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactStageChanges, contacts, contactTasks, tags } from '../../src/db/schema/index.ts';
+import { solvedPow } from './helpers/proof-of-work.ts';
 import { createTestApp, insertContacts, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -217,6 +218,38 @@ describe('stage history on every path', () => {
     await api('POST', `/api/admin/contacts/${id}/status`, { status: 'contacted' });
     await api('PATCH', `/api/admin/contacts/${id}`, { company: 'Acme' });
     expect(await history(id!)).toHaveLength(1);
+  });
+
+  it('records one row per contact a statement changed: a bulk change of many, a form post releasing held spam', async () => {
+    const ids = await seed('many', 40);
+    const [already] = ids;
+    await api('POST', `/api/admin/contacts/${already}/status`, { status: 'qualified' });
+    const bulk = await api('POST', '/api/admin/contacts/bulk', {
+      selection: { ids },
+      action: { type: 'setStatus', status: 'qualified' },
+    });
+    expect(bulk.json()).toEqual({ affected: 39 });
+    const [counted] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactStageChanges)
+      .where(sql`${contactStageChanges.contactId} = any(${sql.raw(`array[${ids.join(',')}]`)})`);
+    // 40 moved by the bulk action (one of them already qualified, so 39) plus the single move.
+    expect(counted!.n).toBe(40);
+    expect(await history(already!)).toEqual([{ from: 'new', to: 'qualified', reason: null, text: null }]);
+
+    // Held without a proof of work, then the same person with one: the form's upsert releases it.
+    const person = {
+      name: 'Held Then Real',
+      email: 'held.then.real@stages.example',
+      message: 'A real question.',
+    };
+    const held = await t.app.inject({ method: 'POST', url: '/api/contact', payload: person });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...person, altcha: await solvedPow(t.app) },
+    });
+    expect(await history(held.json().id)).toEqual([{ from: 'spam', to: 'new', reason: null, text: null }]);
   });
 
   it('records every change of parallel moves of one contact, none lost', async () => {

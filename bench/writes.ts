@@ -23,7 +23,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { createContact } from '../src/server/contacts/create-contact.ts';
 import { POW_ALGORITHM, POW_COST, POW_TTL_MS, powKeys } from '../src/server/spam/proof-of-work.ts';
 import { DEMO_ADMIN } from '../src/shared/auth.ts';
-import { contactPostScript, median, startServer, wrk } from './harness.ts';
+import { contactPostScript, median, startServer, type WrkResult, wrk } from './harness.ts';
 import { freshPostgresDatabase } from './lib.ts';
 
 export interface WritesResult {
@@ -65,28 +65,13 @@ export async function benchWrites(
     rawDb ? { databaseUrl: rawDb.url, maxConnections: 10 } : { dataDir: rawDir },
   );
   try {
-    await wrk(`${server.url}/api/contact`, { seconds: 2, script: await scriptFor(2) });
-    await rawRate(database.db, 1);
-    const app: number[] = [];
-    const raw: number[] = [];
-    const ratios: number[] = [];
-    let errors = 0;
-    for (let i = 0; i < rounds; i++) {
-      const a = await wrk(`${server.url}/api/contact`, { seconds, script: await scriptFor(seconds) });
-      errors += a.errors;
-      const r = await rawRate(database.db, seconds);
-      app.push(a.requestsPerSecond);
-      raw.push(r);
-      ratios.push(a.requestsPerSecond / r);
-    }
-    errors += await spamCount(server.url);
-    return {
-      appRps: median(app),
-      rawRps: median(raw),
-      ratio: median(ratios),
-      spread: [Math.min(...ratios), Math.max(...ratios)],
-      errors,
-    };
+    const result = await alternate(
+      rounds,
+      seconds,
+      async (s) => wrk(`${server.url}/api/contact`, { seconds: s, script: await scriptFor(s) }),
+      (s) => rawRate(database.db, s),
+    );
+    return { ...result, errors: result.errors + (await spamCount(server.url)) };
   } finally {
     await server.stop();
     await database.close();
@@ -123,27 +108,12 @@ export async function benchWritesVsTwoInserts(options: {
   const pool = new pg.Pool({ connectionString: rawDb.url, max: 10 });
   try {
     const script = contactPostScript();
-    await wrk(`${server.url}/api/contact`, { seconds: 2, script });
-    await twoInsertRate(pool, 1);
-    const app: number[] = [];
-    const raw: number[] = [];
-    const ratios: number[] = [];
-    let errors = 0;
-    for (let i = 0; i < rounds; i++) {
-      const a = await wrk(`${server.url}/api/contact`, { seconds, script });
-      errors += a.errors;
-      const r = await twoInsertRate(pool, seconds);
-      app.push(a.requestsPerSecond);
-      raw.push(r);
-      ratios.push(a.requestsPerSecond / r);
-    }
-    return {
-      appRps: median(app),
-      rawRps: median(raw),
-      ratio: median(ratios),
-      spread: [Math.min(...ratios), Math.max(...ratios)],
-      errors,
-    };
+    return await alternate(
+      rounds,
+      seconds,
+      (s) => wrk(`${server.url}/api/contact`, { seconds: s, script }),
+      (s) => twoInsertRate(pool, s),
+    );
   } finally {
     await server.stop();
     await pool.end();
@@ -186,6 +156,39 @@ async function twoInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
     }),
   );
   return done / ((performance.now() - start) / 1000);
+}
+
+/**
+ * The app's posts and a reference rate, each warmed up (2 s and 1 s), then alternated `rounds`
+ * times for `seconds` each; the figure is the median of the per-round ratios.
+ */
+async function alternate(
+  rounds: number,
+  seconds: number,
+  posts: (seconds: number) => Promise<WrkResult>,
+  reference: (seconds: number) => Promise<number>,
+): Promise<WritesResult> {
+  await posts(2);
+  await reference(1);
+  const app: number[] = [];
+  const raw: number[] = [];
+  const ratios: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < rounds; i++) {
+    const a = await posts(seconds);
+    errors += a.errors;
+    const r = await reference(seconds);
+    app.push(a.requestsPerSecond);
+    raw.push(r);
+    ratios.push(a.requestsPerSecond / r);
+  }
+  return {
+    appRps: median(app),
+    rawRps: median(raw),
+    ratio: median(ratios),
+    spread: [Math.min(...ratios), Math.max(...ratios)],
+    errors,
+  };
 }
 
 let serial = 0;

@@ -90,6 +90,7 @@ export function countLinks(text: string, domain: string): number {
  * scripts is marked. Only decided on messages with at least {@link MIN_LETTERS} letters.
  */
 const SERVED_SCRIPT = /\p{Script=Latin}/u;
+const MIN_LETTERS = 20;
 
 /**
  * The disposable-mail domains, built once: the library's `isDisposableEmail` builds a new Set of
@@ -97,7 +98,6 @@ const SERVED_SCRIPT = /\p{Script=Latin}/u;
  * posts (decision 072).
  */
 let disposableDomains: Set<string> | undefined;
-const MIN_LETTERS = 20;
 
 /**
  * The content signals of a form submission (docs/product.md §3.5, decision 057): {@link MAX_LINKS}

@@ -1,6 +1,7 @@
 // `npm run bench:backup`: `npm run backup` of an embedded database of BENCH_BACKUP_CONTACTS
 // (default 1,000,000) seeded contacts, taken from the running compiled server (`npm run build`
-// first) while a lead is posted every 200 ms (decision 062): how long the backup took, its size,
+// first) while a lead is posted every 200 ms (decision 062; its copy rewritten to live rows in a
+// child process, decision 073): how long the backup took, its size,
 // and the longest a lead waited for its answer (target ≤ 1 s). BENCH_BACKUP_DATA_DIR reuses a data
 // folder seeded before (`DATA_DIR=… npm run seed:contacts -- 1000000`); otherwise one is seeded
 // in a temporary folder (minutes). BENCH_BACKUP_RESTORE=1 also restores the backup and counts
@@ -125,7 +126,7 @@ export async function benchBackup(opts: {
       ).rows;
       await database.close();
       rows.push({
-        what: `npm run restore of that backup (WAL replayed from its backup_label)`,
+        what: `npm run restore of that backup (rewritten to live rows, decision 073)`,
         figure: `${restoreSeconds.toFixed(1)} s, ${row!.n.toLocaleString('en-US')} contacts (${n} seeded + ${waits.length} leads posted during it: a prefix of them)`,
       });
     }

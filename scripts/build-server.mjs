@@ -59,6 +59,8 @@ fs.cpSync(path.join(root, 'src/db/migrations'), path.join(serverDir, 'migrations
 fs.copyFileSync(path.join(root, 'src/db/init-pglite.mjs'), path.join(serverDir, 'init-pglite.mjs'));
 // The backup's file copy runs in a worker thread started from this file (decision 062).
 fs.copyFileSync(path.join(root, 'src/db/snapshot-worker.mjs'), path.join(serverDir, 'snapshot-worker.mjs'));
+// A backup with a table too large for the erasure scrub is rewritten by this child (decision 073).
+fs.copyFileSync(path.join(root, 'src/db/scrub-snapshot.mjs'), path.join(serverDir, 'scrub-snapshot.mjs'));
 
 // The manifest path src/db/client.ts reads too (PGlite's exports do not include it).
 const manifest = path.join(root, 'node_modules/@electric-sql/pglite/package.json');

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { DatabaseAvailability, isDatabaseUnavailable, markDriverError } from './database-unavailable.ts';
 import { acquireLockFile } from './lock-file.ts';
 import * as schema from './schema/index.ts';
-import { pgliteDumpSnapshot, pgliteSnapshot } from './snapshot.ts';
+import { pgliteBackup, pgliteDumpSnapshot, REWRITE_PREFIX } from './snapshot.ts';
 
 /**
  * One database handle for the app, on either engine (docs/architecture.md): PGlite embedded in the data
@@ -46,8 +46,9 @@ export interface Database {
   /**
    * Embedded database only: a consistent copy of its whole data folder as a gzipped tar, as
    * chunks, taken while the database keeps answering (decisions 022, 062; src/db/snapshot.ts).
+   * Rewritten to hold only live rows when a table passes `rewriteOver` bytes (decision 073).
    */
-  snapshot?(): AsyncIterable<Uint8Array>;
+  snapshot?(options: { rewriteOver: number }): AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -91,6 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   fs.mkdirSync(options.dataDir, { recursive: true });
   const release = acquireLockFile(path.join(options.dataDir, 'app.lock'));
   try {
+    removeStaleRewrites(path.join(options.dataDir, 'tmp'));
     const folder = path.join(options.dataDir, 'pglite');
     if (!fs.existsSync(path.join(folder, 'PG_VERSION')))
       await createPgliteFolder(folder, options.template ?? pgliteTemplate);
@@ -210,6 +212,22 @@ async function runChild(command: string, args: string[], what: string): Promise<
 }
 
 /**
+ * Removes the folders of backup rewrites (snapshot.ts `rewrittenSnapshot`) that a crash left in
+ * `tmpDir`: they hold a copy of the database. Only the data folder's lock holder rewrites, so
+ * with the lock taken none is in use.
+ */
+function removeStaleRewrites(tmpDir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmpDir);
+  } catch {
+    return;
+  }
+  for (const name of names)
+    if (name.startsWith(REWRITE_PREFIX)) fs.rmSync(path.join(tmpDir, name), { recursive: true, force: true });
+}
+
+/**
  * PGlite's file system writes its files world-readable (0666, whatever the umask): close the
  * database's tree to its owner (folders 0700, files 0600), at open and at close.
  * Files it adds while running sit in these closed folders until then.
@@ -236,7 +254,14 @@ async function wrapPglite(client: PGlite, release: () => void, folder?: string):
     async ping() {
       await client.query('select 1');
     },
-    snapshot: () => (folder ? pgliteSnapshot(client, folder) : pgliteDumpSnapshot(client)),
+    snapshot: ({ rewriteOver }) =>
+      folder
+        ? pgliteBackup(client, folder, {
+            rewriteOver,
+            tmpDir: path.join(path.dirname(folder), 'tmp'),
+            startParams: PGLITE_START_PARAMS,
+          })
+        : pgliteDumpSnapshot(client),
     async close() {
       if (closed) return;
       closed = true;

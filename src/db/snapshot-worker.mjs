@@ -11,7 +11,8 @@
 // Messages, worker → parent: { type: 'chunk', bytes: Uint8Array } (transferred), { type:
 // 'tree-done' } once every file is in, { type: 'end' } after the last chunk, { type: 'error',
 // message }. Parent → worker: { type: 'more' } after taking a chunk (at most IN_FLIGHT chunks wait
-// in the parent), { type: 'finish', label, spcmap, segments } once PostgreSQL ended the backup.
+// in the parent), { type: 'finish', label, spcmap, segments } once PostgreSQL ended the backup
+// (label null: a folder shut down cleanly, which opens as it is; scrub-snapshot.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,7 @@ const { folder } = workerData;
 const port = parentPort;
 let credit = IN_FLIGHT;
 let wake = () => {};
-/** @type {(message: { label: string, spcmap: string | null, segments: string[] }) => void} */
+/** @type {(message: { label: string | null, spcmap: string | null, segments: string[] }) => void} */
 let onFinish = () => {};
 port.on('message', (message) => {
   if (message.type === 'more') {
@@ -106,7 +107,8 @@ try {
   const finish = new Promise((resolve) => (onFinish = resolve));
   port.postMessage({ type: 'tree-done' });
   const { label, spcmap, segments } = await finish;
-  await addBytes('/backup_label', Buffer.from(label));
+  // No label: a folder that was shut down cleanly (scrub-snapshot.mjs), which opens as it is.
+  if (label) await addBytes('/backup_label', Buffer.from(label));
   if (spcmap) await addBytes('/tablespace_map', Buffer.from(spcmap));
   for (const name of segments) await addFile(path.join(folder, 'pg_wal', name), `/pg_wal/${name}`, true);
   pack.finalize();

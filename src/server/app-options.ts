@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   backupCheckMs?: number;
   /** Quiet time after an erasure before the embedded database is scrubbed (tests; scrub-erased.ts). */
   scrubDelayMs?: number;
+  /** Largest table the erasure scrub rewrites in place (tests; scrub-erased.ts); backups rewrite past it. */
+  scrubMaxTableBytes?: number;
   backupIntervalMs?: number;
   /** A CSV import upload that sends no byte for this long is abandoned with 408 (ms; default 30 s). */
   importIdleMs?: number;

@@ -10,7 +10,7 @@ import { DailyBackup } from './backup/daily-backup.ts';
 import { CampaignSender } from './campaigns/campaign-sender.ts';
 import type { AppConfig } from './config.ts';
 import { RetentionWorker } from './contacts/retention.ts';
-import { ErasureScrubber } from './contacts/scrub-erased.ts';
+import { ErasureScrubber, SCRUB_MAX_TABLE_BYTES } from './contacts/scrub-erased.ts';
 import { resolveAppSecret } from './crypto/app-secret.ts';
 import { deriveKey } from './crypto/secret-box.ts';
 import { createMailer } from './mail/create-mailer.ts';
@@ -193,7 +193,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate(
     'scrubber',
     database.kind === 'pglite'
-      ? new ErasureScrubber({ db: database.db, log: app.log, delayMs: options.scrubDelayMs })
+      ? new ErasureScrubber({
+          db: database.db,
+          log: app.log,
+          delayMs: options.scrubDelayMs,
+          maxTableBytes: options.scrubMaxTableBytes,
+        })
       : null,
   );
   const onErased = () => app.scrubber?.schedule();
@@ -256,11 +261,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate(
     'backups',
     new DailyBackup({
-      // An erasure's pending scrub runs first: no backup taken after it holds the person.
+      // An erasure's pending scrub runs first, and a copy with a table too large for it is
+      // rewritten (decision 073): no backup taken after an erasure holds the person.
       snapshot: database.snapshot
         ? async function* () {
             await app.scrubber?.flush();
-            yield* database.snapshot!();
+            yield* database.snapshot!({ rewriteOver: app.scrubber?.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES });
           }
         : undefined,
       dataDir: config.dataDir,

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { collectBytes } from '../../src/server/backup/backup-files.ts';
+import { restoreDataFolder } from '../../src/server/backup/pglite-backup.ts';
+import { resultRows } from '../../src/server/campaigns/campaign-audience.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { signIn, usingPostgres } from './helpers/test-app.ts';
 
@@ -15,6 +18,8 @@ import { signIn, usingPostgres } from './helpers/test-app.ts';
  * of the data folder (backups taken before the erasure aside) and no backup taken afterwards holds
  * that word. A DELETE alone leaves the rows' bytes in the table and index pages and in pg_wal;
  * the scrub (VACUUM FULL of the tables, CHECKPOINT, WAL switches) runs before the next backup.
+ * Tables too large for that (decision 073) keep the bytes in the live folder, and the backup's
+ * copy is rewritten in a child process instead: it too holds none of the person, and restores.
  */
 
 const MARK = 'Xylophrast';
@@ -31,85 +36,135 @@ function filesHolding(dir: string, word: string, skip: string[] = []): string[] 
   return hits;
 }
 
-describe.skipIf(usingPostgres)('erasure on the embedded database: the files and later backups', () => {
-  let dataDir: string;
-  let app: App;
-  let cookie: string;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+describe.skipIf(usingPostgres).each([
+  { tables: 'small enough to rewrite in place', scrubMaxTableBytes: undefined },
+  // Every table counts as too large for the in-place scrub: the backup's copy is rewritten.
+  { tables: 'too large to rewrite in place', scrubMaxTableBytes: 0 },
+])(
+  'erasure on the embedded database, tables $tables: the files and later backups',
+  ({ scrubMaxTableBytes }) => {
+    let dataDir: string;
+    let app: App;
+    let cookie: string;
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-files-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CONTACT_POW: 'off' });
-    const database = await openDatabase({ dataDir });
-    app = await buildApp({ config, database, pages: null, scrubDelayMs: 60_000 });
-    app.addHook('onClose', async () => database.close());
-    await app.ready();
-    cookie = await signIn(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-files-'));
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CONTACT_POW: 'off' });
+      const database = await openDatabase({ dataDir });
+      app = await buildApp({ config, database, pages: null, scrubDelayMs: 60_000, scrubMaxTableBytes });
+      app.addHook('onClose', async () => database.close());
+      await app.ready();
+      cookie = await signIn(app);
+    });
+    afterAll(async () => {
+      await app?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('leaves no file of the data folder and no later backup holding the person', async () => {
-    const person = {
-      name: `Quenby ${MARK}`,
-      email: `quenby.${MARK.toLowerCase()}@erase.example`,
-      message: `The ${MARK} bakery needs a site`,
-    };
-    const lead = await app.inject({ method: 'POST', url: '/api/contact', payload: person });
-    expect(lead.statusCode, lead.body).toBe(201);
-    const id = lead.json().id as number;
-    const other = { name: 'Odalys Keeper', email: 'odalys@keep.example', message: 'Tangerine lighthouse' };
-    expect((await app.inject({ method: 'POST', url: '/api/contact', payload: other })).statusCode).toBe(201);
-    expect(
-      (await call('PATCH', `/api/admin/contacts/${id}`, { notes: `Likes ${MARK} blue` })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call('POST', '/api/admin/tasks', { contactId: id, title: `Call ${MARK} back` })).statusCode,
-    ).toBeLessThan(300);
-    expect(
-      (
-        await call('POST', `/api/admin/contacts/${id}/send-email`, {
-          subject: 'Your quote',
-          content: `<p>Dear Quenby, the ${MARK} estimate follows.</p>`,
+    it(`leaves ${scrubMaxTableBytes === undefined ? 'no file of the data folder and ' : ''}no later backup holding the person; the backup restores`, async () => {
+      const person = {
+        name: `Quenby ${MARK}`,
+        email: `quenby.${MARK.toLowerCase()}@erase.example`,
+        message: `The ${MARK} bakery needs a site`,
+      };
+      const lead = await app.inject({ method: 'POST', url: '/api/contact', payload: person });
+      expect(lead.statusCode, lead.body).toBe(201);
+      const id = lead.json().id as number;
+      const other = { name: 'Odalys Keeper', email: 'odalys@keep.example', message: 'Tangerine lighthouse' };
+      expect((await app.inject({ method: 'POST', url: '/api/contact', payload: other })).statusCode).toBe(
+        201,
+      );
+      expect(
+        (await call('PATCH', `/api/admin/contacts/${id}`, { notes: `Likes ${MARK} blue` })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call('POST', '/api/admin/tasks', { contactId: id, title: `Call ${MARK} back` })).statusCode,
+      ).toBeLessThan(300);
+      expect(
+        (
+          await call('POST', `/api/admin/contacts/${id}/send-email`, {
+            subject: 'Your quote',
+            content: `<p>Dear Quenby, the ${MARK} estimate follows.</p>`,
+          })
+        ).statusCode,
+      ).toBe(201);
+      const campaign = (
+        await call('POST', '/api/admin/campaigns', {
+          name: 'News',
+          subject: 'News',
+          htmlContent: '<p>Hi {{name}}</p>',
         })
-      ).statusCode,
-    ).toBe(201);
-    const campaign = (
-      await call('POST', '/api/admin/campaigns', {
-        name: 'News',
-        subject: 'News',
-        htmlContent: '<p>Hi {{name}}</p>',
-      })
-    ).json();
-    expect(
-      (await call('POST', `/api/admin/campaigns/${campaign.id}/send`, { recipientIds: [id] })).statusCode,
-    ).toBeLessThan(300);
-    await app.mailQueue.idle();
+      ).json();
+      expect(
+        (await call('POST', `/api/admin/campaigns/${campaign.id}/send`, { recipientIds: [id] })).statusCode,
+      ).toBeLessThan(300);
+      await app.mailQueue.idle();
 
-    // A backup taken before the erasure holds the person (and keeps them: docs/personal-data.md).
-    const before = await app.backups.snapshot(collectBytes);
-    fs.mkdirSync(path.join(dataDir, 'backups'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'backups', 'before.tar.gz'), before);
-    expect(gunzipSync(before).includes(MARK)).toBe(true);
-    expect(filesHolding(path.join(dataDir, 'pglite'), MARK).length).toBeGreaterThan(0);
+      // A backup taken before the erasure holds the person (and keeps them: docs/personal-data.md).
+      const before = await app.backups.snapshot(collectBytes);
+      fs.mkdirSync(path.join(dataDir, 'backups'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'backups', 'before.tar.gz'), before);
+      expect(gunzipSync(before).includes(MARK)).toBe(true);
+      expect(filesHolding(path.join(dataDir, 'pglite'), MARK).length).toBeGreaterThan(0);
 
-    expect((await call('DELETE', `/api/admin/contacts/${id}`)).statusCode).toBe(204);
-    await app.mailQueue.idle();
+      expect((await call('DELETE', `/api/admin/contacts/${id}`)).statusCode).toBe(204);
+      await app.mailQueue.idle();
 
-    // A backup taken afterwards (the scrub runs first) holds none of the person's words.
-    const after = await app.backups.snapshot(collectBytes);
-    const tar = gunzipSync(after);
-    expect(tar.includes(MARK), 'the backup after the erasure').toBe(false);
-    expect(tar.includes(MARK.toLowerCase())).toBe(false);
-    // …and neither does any file of the data folder but the backup from before.
-    expect(filesHolding(dataDir, MARK, ['backups'])).toEqual([]);
-    expect(filesHolding(dataDir, MARK.toLowerCase(), ['backups'])).toEqual([]);
-    // The other person is still there.
-    expect(tar.includes('Tangerine lighthouse')).toBe(true);
-    const list = await call('GET', '/api/admin/contacts?q=Odalys');
-    expect(list.json()).toHaveLength(1);
-  }, 120_000);
+      // A backup taken afterwards (the scrub runs first) holds none of the person's words.
+      const after = await app.backups.snapshot(collectBytes);
+      const tar = gunzipSync(after);
+      expect(tar.includes(MARK), 'the backup after the erasure').toBe(false);
+      expect(tar.includes(MARK.toLowerCase())).toBe(false);
+      if (scrubMaxTableBytes === undefined) {
+        // …and neither does any file of the data folder but the backup from before.
+        expect(filesHolding(dataDir, MARK, ['backups'])).toEqual([]);
+        expect(filesHolding(dataDir, MARK.toLowerCase(), ['backups'])).toEqual([]);
+      } else {
+        // The live tables were too large to rewrite: their pages still hold the bytes
+        // (docs/personal-data.md), so the backup is clean only because its copy was rewritten…
+        expect(filesHolding(path.join(dataDir, 'pglite'), MARK).length).toBeGreaterThan(0);
+        // …in a folder that is gone again.
+        expect(fs.readdirSync(path.join(dataDir, 'tmp')).filter((n) => n.startsWith('backup-'))).toEqual([]);
+      }
+      // The other person is still there, and the backup restores.
+      expect(tar.includes('Tangerine lighthouse')).toBe(true);
+      const list = await call('GET', '/api/admin/contacts?q=Odalys');
+      expect(list.json()).toHaveLength(1);
+      const restoreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-restore-'));
+      try {
+        const restored = await restoreDataFolder(restoreDir, after, { force: false, source: 'after.tar.gz' });
+        expect(restored.tables).toBeGreaterThan(10);
+        const reopened = await openDatabase({ dataDir: restoreDir });
+        try {
+          const names = await reopened.db.execute(sql`select name from contacts order by name`);
+          expect(resultRows<{ name: string }>(names).map((r) => r.name)).toEqual(['Odalys Keeper']);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        fs.rmSync(restoreDir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(usingPostgres)('a backup rewrite interrupted by a crash', () => {
+  it('leaves its copy of the database only until the data folder is opened again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-rewrite-left-'));
+    try {
+      const left = path.join(dataDir, 'tmp', 'backup-rewrite-Ab12Cd');
+      fs.mkdirSync(path.join(left, 'work', 'pglite'), { recursive: true });
+      fs.writeFileSync(path.join(left, 'snapshot.tar.gz'), `a copy holding ${MARK}`);
+      const unrelated = path.join(dataDir, 'tmp', 'notes.txt');
+      fs.writeFileSync(unrelated, 'not ours');
+      const database = await openDatabase({ dataDir });
+      await database.close();
+      expect(fs.existsSync(left)).toBe(false);
+      expect(fs.existsSync(unrelated)).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

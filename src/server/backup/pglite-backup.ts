@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { makePrivate, PGLITE_START_PARAMS } from '../../db/client.ts';
 import { acquireLockFile } from '../../db/lock-file.ts';
-import { pgliteSnapshot } from '../../db/snapshot.ts';
+import { pgliteBackup } from '../../db/snapshot.ts';
+import { SCRUB_MAX_TABLE_BYTES } from '../contacts/scrub-erased.ts';
 import { readEveryTable, UnreadableTableError } from './read-every-table.ts';
 
 /**
@@ -42,7 +43,8 @@ export function folderInUse(folder: string): boolean {
 /**
  * Opens `DATA_DIR/pglite` without a server (taking the data folder's lock, so a server cannot
  * start meanwhile), snapshots it into `consume` and closes it again. No migration runs: the
- * backup is the database as it was. @throws BackupError when there is no database; the lock's
+ * backup is the database as it was (rewritten to live rows only past the erasure scrub's size,
+ * as the server's backups: decision 073). @throws BackupError when there is no database; the lock's
  * Error when a process holds the folder; what `consume` throws.
  */
 export async function snapshotDataFolder<T>(
@@ -57,7 +59,13 @@ export async function snapshotDataFolder<T>(
   try {
     const client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
     try {
-      return await consume(pgliteSnapshot(client, folder));
+      return await consume(
+        pgliteBackup(client, folder, {
+          rewriteOver: SCRUB_MAX_TABLE_BYTES,
+          tmpDir: path.join(dataDir, 'tmp'),
+          startParams: PGLITE_START_PARAMS,
+        }),
+      );
     } finally {
       await client.close();
       makePrivate(folder);

@@ -10,8 +10,9 @@ export const SCRUB_DELAY_MS = 10_000;
  * Largest table (with its indexes and TOAST) rewritten after an erasure. PGlite runs a statement
  * on the Node thread, so a `VACUUM FULL` freezes every request for its whole length: measured
  * (decision 061) 31 s for 50,000 contacts (contacts 28.5 MB + contact_search 18.7 MB) on the
- * shared 2-core machine under load, about 1 MB/s there. Larger tables are left for an offline
- * scrub (not built yet: docs/personal-data.md says what stays).
+ * shared 2-core machine under load, about 1 MB/s there. Larger tables keep the bytes in the
+ * live folder (docs/personal-data.md says how long); backups are rewritten in a process of their
+ * own instead (src/db/snapshot.ts `pgliteBackup`, decision 073).
  */
 export const SCRUB_MAX_TABLE_BYTES = 2 * 1024 * 1024;
 
@@ -42,7 +43,14 @@ export class ErasureScrubber {
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly o: { db: Db; log: FastifyBaseLogger; delayMs?: number }) {}
+  /** Tables larger than this are not rewritten here ({@link SCRUB_MAX_TABLE_BYTES} unless a test says). */
+  readonly maxTableBytes: number;
+
+  constructor(
+    private readonly o: { db: Db; log: FastifyBaseLogger; delayMs?: number; maxTableBytes?: number },
+  ) {
+    this.maxTableBytes = o.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES;
+  }
 
   /** An erasure committed: scrub after {@link SCRUB_DELAY_MS} of quiet. */
   schedule(): void {
@@ -88,8 +96,8 @@ export class ErasureScrubber {
         where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
         order by 2`),
     );
-    const tables = all.filter((t) => Number(t.bytes) <= SCRUB_MAX_TABLE_BYTES).map((t) => t.name);
-    const skipped = all.filter((t) => Number(t.bytes) > SCRUB_MAX_TABLE_BYTES).map((t) => t.name);
+    const tables = all.filter((t) => Number(t.bytes) <= this.maxTableBytes).map((t) => t.name);
+    const skipped = all.filter((t) => Number(t.bytes) > this.maxTableBytes).map((t) => t.name);
     let longest = 0;
     for (const table of tables) {
       const at = Date.now();

@@ -123,6 +123,45 @@ export async function startNginx(
   );
 }
 
+/**
+ * A bare `node:http` server in a process of its own (the server's Node and V8 flags) that answers
+ * every request with `body` and `headers`, nothing else: the most any Node server can serve of
+ * those bytes here, for comparing the app's figure with the runtime's own (bench/serving.ts).
+ */
+export async function startBareNode(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-bare-'));
+  fs.writeFileSync(path.join(dir, 'body'), body);
+  fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
+  const port = await getPort({ host: '127.0.0.1' });
+  const script = `
+    const http = require('node:http');
+    const fs = require('node:fs');
+    const body = fs.readFileSync(${JSON.stringify(path.join(dir, 'body'))});
+    const headers = JSON.parse(fs.readFileSync(${JSON.stringify(path.join(dir, 'headers.json'))}, 'utf8'));
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+      .listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, [...serverNodeArgs, '-e', script], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      if (tries > 100) throw new Error('the bare Node server did not start');
+      await sleep(50);
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface WrkResult {
   requestsPerSecond: number;
   /** Non-2xx/3xx responses and socket errors counted by wrk. */

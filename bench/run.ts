@@ -87,6 +87,11 @@ await group('serving', async () => {
     target: '≥ 0.6×',
     met: r.ratio >= 0.6,
   });
+  rows.push({
+    what: "the same `GET /` on a bare `node:http` server sending the same bytes and headers vs nginx (the runtime's ceiling here)",
+    figure: `${rps(r.bareRps)} vs ${rps(r.nginxRps)} = ${x(r.bareRatio)}; the app is ${x(r.appRps / r.bareRps)} of it`,
+    target: '(not a target)',
+  });
 });
 
 await group('writes', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
+import { openDatabase, PGLITE_START_PARAMS } from '../../src/db/client.ts';
+import { rewrittenSnapshot } from '../../src/db/snapshot.ts';
 import { type App, buildApp } from '../../src/server/app.ts';
 import { collectBytes } from '../../src/server/backup/backup-files.ts';
 import { restoreDataFolder } from '../../src/server/backup/pglite-backup.ts';
@@ -165,6 +166,24 @@ describe.skipIf(usingPostgres)('a backup rewrite interrupted by a crash', () => 
       expect(fs.existsSync(unrelated)).toBe(true);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(usingPostgres)('a backup rewrite that fails', () => {
+  it('throws the reason and leaves no copy of the database behind', async () => {
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-rewrite-fails-'));
+    try {
+      async function* notAnArchive() {
+        yield new TextEncoder().encode(`not a backup, but it holds ${MARK}`);
+      }
+      const chunks = rewrittenSnapshot(notAnArchive(), { tmpDir, startParams: PGLITE_START_PARAMS });
+      await expect(collectBytes(chunks)).rejects.toThrow(
+        /rewriting the backup copy failed \(exit 1\): unpacking/,
+      );
+      expect(fs.readdirSync(tmpDir)).toEqual([]);
+    } finally {
+      fs.rmSync(tmpDir, { recursive: true, force: true });
     }
   });
 });

@@ -48,7 +48,7 @@ export interface Database {
    * chunks, taken while the database keeps answering (decisions 022, 062; src/db/snapshot.ts).
    * Rewritten to hold only live rows when a table passes `rewriteOver` bytes (decision 073).
    */
-  snapshot?(options: { rewriteOver: number }): AsyncIterable<Uint8Array>;
+  snapshot?(options: { rewriteOver: number; rewritePriority?: number }): AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -254,10 +254,11 @@ async function wrapPglite(client: PGlite, release: () => void, folder?: string):
     async ping() {
       await client.query('select 1');
     },
-    snapshot: ({ rewriteOver }) =>
+    snapshot: ({ rewriteOver, rewritePriority }) =>
       folder
         ? pgliteBackup(client, folder, {
             rewriteOver,
+            rewritePriority,
             tmpDir: path.join(path.dirname(folder), 'tmp'),
             startParams: PGLITE_START_PARAMS,
           })

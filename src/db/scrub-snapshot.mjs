@@ -4,9 +4,9 @@
 // an erased or deleted row's bytes. Here, on a copy nobody else uses, every table is rewritten
 // (`VACUUM FULL`, indexes and TOAST included), then a CHECKPOINT and WAL switches leave no segment
 // from before the rewrite (`wal_recycle=off`), the copy is shut down cleanly and packed again in the
-// snapshot's own layout by snapshot-worker.mjs. It runs at the lowest CPU priority, beside the
-// server, which keeps answering.
-//   node --liftoff-only scrub-snapshot.mjs <in.tar.gz> <work folder> <out.tar.gz> <start parameters as JSON>
+// snapshot's own layout by snapshot-worker.mjs. It runs at a low CPU priority (nice 10 unless
+// told), beside the server, which keeps answering.
+//   node --liftoff-only scrub-snapshot.mjs <in.tar.gz> <work folder> <out.tar.gz> <start parameters as JSON> [nice]
 // <in.tar.gz> is deleted once unpacked; the work folder must not exist (made 0700, removed at the
 // end); <out.tar.gz> is written whole, or not at all. Exit 1 with the reason on stderr.
 // Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as init-pglite.mjs.
@@ -21,13 +21,13 @@ import { Worker } from 'node:worker_threads';
 // ignores this once started: snapshot.ts passes --liftoff-only on the command line; this line
 // serves older runtimes.
 v8.setFlagsFromString('--liftoff-only');
+const [input, work, output, params, priority = '10'] = process.argv.slice(2);
 try {
-  os.setPriority(19);
+  os.setPriority(Number(priority));
 } catch {
   // Not allowed here (some containers): the rewrite still runs beside the server.
 }
 
-const [input, work, output, params] = process.argv.slice(2);
 if (!input || !work || !output || !params) {
   console.error('usage: node scrub-snapshot.mjs <in.tar.gz> <work folder> <out.tar.gz> <start parameters>');
   process.exit(2);

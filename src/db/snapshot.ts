@@ -99,6 +99,12 @@ export interface SnapshotOptions {
   tmpDir: string;
   /** The start parameters the copy opens with (client.ts `PGLITE_START_PARAMS`). */
   startParams: string[];
+  /**
+   * The rewrite's CPU priority, a nice value (default 10): the site comes first, and on a machine
+   * busy for a long time the rewrite still gets about a tenth of a core (at 19, the lowest, about
+   * 1/70: a rewrite of minutes then took hours).
+   */
+  rewritePriority?: number;
 }
 
 /**
@@ -122,14 +128,14 @@ export async function* pgliteBackup(
 /**
  * A snapshot with every table rewritten (decision 073): its chunks go to a private folder under
  * `tmpDir` (0700, removed at the end whatever happens; one left by a crash is removed at the next
- * start), a child process at the lowest CPU priority opens that copy, rewrites every table
+ * start), a child process at `rewritePriority` (nice, default 10) opens that copy, rewrites every table
  * (scrub-snapshot.mjs) and packs it again, and the result is read back as 1 MB chunks. Only the
  * child's work waits: the database keeps answering throughout, as for any snapshot.
  * @throws when the copy could not be rewritten (the child's reason).
  */
 export async function* rewrittenSnapshot(
   snapshot: AsyncIterable<Uint8Array>,
-  options: Pick<SnapshotOptions, 'tmpDir' | 'startParams'>,
+  options: Pick<SnapshotOptions, 'tmpDir' | 'startParams' | 'rewritePriority'>,
 ): AsyncGenerator<Uint8Array> {
   fs.mkdirSync(options.tmpDir, { recursive: true, mode: 0o700 });
   const dir = fs.mkdtempSync(path.join(options.tmpDir, REWRITE_PREFIX));
@@ -143,7 +149,15 @@ export async function* rewrittenSnapshot(
     // against 215 MB (decision 027 for the server).
     const child = spawn(
       process.execPath,
-      ['--liftoff-only', script, input, path.join(dir, 'work'), output, JSON.stringify(options.startParams)],
+      [
+        '--liftoff-only',
+        script,
+        input,
+        path.join(dir, 'work'),
+        output,
+        JSON.stringify(options.startParams),
+        String(options.rewritePriority ?? 10),
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';

@@ -40,6 +40,11 @@ export interface BuildAppOptions {
   scrubDelayMs?: number;
   /** Largest table the erasure scrub rewrites in place (tests; scrub-erased.ts); backups rewrite past it. */
   scrubMaxTableBytes?: number;
+  /**
+   * Nice value of a backup's rewrite (default 10; decision 073). Tests set 0: on a machine that is
+   * busy with other suites, a niced process gets little CPU and a small rewrite takes minutes.
+   */
+  backupRewritePriority?: number;
   backupIntervalMs?: number;
   /** A CSV import upload that sends no byte for this long is abandoned with 408 (ms; default 30 s). */
   importIdleMs?: number;

@@ -266,7 +266,10 @@ export async function buildApp(options: BuildAppOptions) {
       snapshot: database.snapshot
         ? async function* () {
             await app.scrubber?.flush();
-            yield* database.snapshot!({ rewriteOver: app.scrubber?.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES });
+            yield* database.snapshot!({
+              rewriteOver: app.scrubber?.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES,
+              rewritePriority: options.backupRewritePriority,
+            });
           }
         : undefined,
       dataDir: config.dataDir,

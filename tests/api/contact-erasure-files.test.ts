@@ -54,7 +54,14 @@ describe.skipIf(usingPostgres).each([
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-files-'));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CONTACT_POW: 'off' });
       const database = await openDatabase({ dataDir });
-      app = await buildApp({ config, database, pages: null, scrubDelayMs: 60_000, scrubMaxTableBytes });
+      app = await buildApp({
+        config,
+        database,
+        pages: null,
+        scrubDelayMs: 60_000,
+        scrubMaxTableBytes,
+        backupRewritePriority: 0,
+      });
       app.addHook('onClose', async () => database.close());
       await app.ready();
       cookie = await signIn(app);

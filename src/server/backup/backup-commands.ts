@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { backupFileName, backupsDir, checkChecksum, writeBackupFile } from './backup-files.ts';
+import { backupFileName, backupsDir, checkChecksum, checksumFile, writeBackupFile } from './backup-files.ts';
 import { readControlFile } from './control-channel.ts';
 import { BackupError, restoreDataFolder, snapshotDataFolder } from './pglite-backup.ts';
 import { dumpPostgres, restorePostgres } from './postgres-backup.ts';
@@ -55,25 +56,49 @@ export async function backupCommand(config: AppConfig, given: string | undefined
 }
 
 /**
- * Asks the running server for a snapshot and writes it to `file` as it arrives.
- * @returns false when nothing listens there any more. @throws BackupError when the server refused
- *   or the snapshot broke off (nothing is kept then).
+ * Asks the running server for a snapshot and writes it to `file` as it arrives. Over `node:http`
+ * with no timeout: the server answers only once the snapshot's first bytes exist, which for a
+ * large database rewritten to its live rows (decision 073) can be many minutes (fetch gave up
+ * after five).
+ * @returns false when nothing listens there any more (then the folder is opened directly).
+ * @throws BackupError when the server refused or the snapshot broke off (nothing is kept then).
  */
 async function snapshotFromServer(port: number, token: string, file: string): Promise<boolean> {
-  let res: Response;
+  let res: http.IncomingMessage;
   try {
-    res = await fetch(`http://127.0.0.1:${port}/snapshot`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+    res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .request({
+          host: '127.0.0.1',
+          port,
+          path: '/snapshot',
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        })
+        .on('response', resolve)
+        .on('error', reject)
+        .end();
     });
-  } catch {
-    return false;
-  }
-  if (!res.ok || !res.body)
-    throw new BackupError(`The running server refused the backup (${res.status}): ${await res.text()}`);
-  try {
-    await writeBackupFile(file, res.body);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return false;
+    throw new BackupError(`The running server could not be asked for a backup: ${(error as Error).message}`);
+  }
+  if (res.statusCode !== 200) {
+    let text = '';
+    for await (const chunk of res) text += chunk;
+    throw new BackupError(`The running server refused the backup (${res.statusCode}): ${text}`);
+  }
+  let written = false;
+  try {
+    await writeBackupFile(file, res);
+    written = true;
+    // A snapshot that broke off ends the response early: its chunked body is then incomplete.
+    if (!res.complete) throw new Error('the connection closed early');
+  } catch (error) {
+    if (written) {
+      fs.rmSync(file, { force: true });
+      fs.rmSync(checksumFile(file), { force: true });
+    }
     throw new BackupError(
       `The backup broke off before the server had sent all of it (${(error as Error).message}); nothing was kept. See the server's log, and run npm run backup again.`,
     );

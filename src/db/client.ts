@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DatabaseAvailability, isDatabaseUnavailable, markDriverError } from './database-unavailable.ts';
 import { acquireLockFile } from './lock-file.ts';
+import { runChild } from './run-child.ts';
 import * as schema from './schema/index.ts';
 import { pgliteBackup, pgliteDumpSnapshot, REWRITE_PREFIX } from './snapshot.ts';
 
@@ -195,20 +195,6 @@ async function initPglite(folder: string): Promise<void> {
     ['--liftoff-only', script, folder],
     `creating the embedded database in ${folder}`,
   );
-}
-
-/** Runs `command`; @throws naming `what`, with the child's stderr, when it does not exit 0. */
-async function runChild(command: string, args: string[], what: string): Promise<void> {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`${what} failed (exit ${code}): ${stderr}`);
 }
 
 /**

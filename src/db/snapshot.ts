@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { runChild } from './run-child.ts';
 
 /**
  * A consistent snapshot of an open embedded database, taken while it keeps answering
@@ -147,7 +147,7 @@ export async function* rewrittenSnapshot(
     // On the command line: Node 24 ignores the flag set at run time, and without it V8 also
     // compiles PGlite with its optimising compiler: measured, the child's open peaked at 678 MB
     // against 215 MB (decision 027 for the server).
-    const child = spawn(
+    await runChild(
       process.execPath,
       [
         '--liftoff-only',
@@ -158,17 +158,8 @@ export async function* rewrittenSnapshot(
         JSON.stringify(options.startParams),
         String(options.rewritePriority ?? 10),
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      'rewriting the backup copy',
     );
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', resolve);
-    });
-    if (code !== 0) throw new Error(`rewriting the backup copy failed (exit ${code}): ${stderr.trim()}`);
     yield* fs.createReadStream(output, { highWaterMark: 1024 * 1024 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

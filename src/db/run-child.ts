@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs `command` with `args` to its end, its stdout ignored and its stderr kept for the error.
+ * @throws naming `what`, with the child's stderr, when it does not exit 0 (or cannot start).
+ */
+export async function runChild(command: string, args: string[], what: string): Promise<void> {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}): ${stderr.trim()}`);
+}

@@ -42,8 +42,11 @@ export function acquireLockFile(lockPath: string): () => void {
 
 const heldHere = new Set<string>();
 
+/** The data folder's lock is held by another live process. */
+export class FolderInUseError extends Error {}
+
 function inUse(lockPath: string, owner: number) {
-  return new Error(
+  return new FolderInUseError(
     `The data folder is already in use by another process (PID ${owner}): ${lockPath}. ` +
       'Stop that process, or set DATA_DIR to another folder. Several instances need DATABASE_URL (PostgreSQL).',
   );

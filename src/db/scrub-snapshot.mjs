@@ -65,7 +65,17 @@ async function rewrite() {
       where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
         and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
       order by 1`);
-    for (const { name } of rows) await db.exec(`vacuum full ${name}`);
+    for (const { name } of rows) {
+      try {
+        await db.exec(`vacuum full ${name}`);
+      } catch (error) {
+        // Rewriting reads every page: a damaged one (a failing disk) stops here, and a backup
+        // that restore would refuse anyway is not written (docs/deploy.md 'Backups').
+        throw new Error(
+          `The database is damaged: table ${name} cannot be read (${error instanceof Error ? error.message : error}); no backup was written. Backups taken before are not affected: see docs/deploy.md 'Backups'.`,
+        );
+      }
+    }
     await db.exec('checkpoint');
     // As the server's scrub (src/server/contacts/scrub-erased.ts): three switches, each followed
     // by a checkpoint, leave no segment that held a row as it was before the rewrite.

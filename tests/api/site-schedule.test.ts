@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { publishDraft, saveDraft } from '../../src/server/site/site-content.ts';
 import { loadPages } from '../../src/server/web/load-pages.ts';
 import type { SiteContent } from '../../src/shared/site-content.ts';
 import { defaultSiteContent } from '../../src/shared/site-content-default.ts';
@@ -92,6 +93,18 @@ describe("the draft's 'Publish at'", () => {
       landing = (await t.app.inject({ method: 'GET', url: '/' })).body;
     }
     expect(landing).toContain('Scheduled, later text');
+  });
+
+  it("names a version live only once this instance's landing shows it", { timeout: 30_000 }, async () => {
+    // As the worker's scheduled publish, or another instance's: committed before this instance
+    // has rendered it. The editor's state waits for the render, so 'is live' is true when said.
+    for (const intro of ['Live in the database first', 'And a second time']) {
+      await saveDraft(t.database.db, draftWith(intro), 'admin');
+      const { version } = await publishDraft(t.database.db, 'admin');
+      const now = await state();
+      expect(now.version).toBe(version);
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain(intro);
+    }
   });
 
   it('publishes nothing once cleared', { timeout: 30_000 }, async () => {

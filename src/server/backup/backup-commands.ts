@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { FolderInUseError } from '../../db/lock-file.ts';
 import type { AppConfig } from '../config.ts';
 import { backupFileName, backupsDir, checkChecksum, checksumFile, writeBackupFile } from './backup-files.ts';
 import { readControlFile } from './control-channel.ts';
@@ -47,6 +48,8 @@ export async function backupCommand(config: AppConfig, given: string | undefined
   await snapshotDataFolder(config.dataDir, (chunks) => writeBackupFile(file, chunks)).catch(
     (error: Error) => {
       if (error instanceof BackupError) throw error;
+      // The child's reason (a damaged table, a full disk) is what the owner acts on.
+      if (!(error instanceof FolderInUseError)) throw new BackupError(error.message);
       throw new BackupError(
         `${error.message}\nThat process does not answer backup requests (a server of an older version, or a script): stop it, or wait until it ends, and run npm run backup again.`,
       );

@@ -17,7 +17,8 @@ import { serveEndpoint } from '../serve-endpoint.ts';
 
 /**
  * The site content routes (decision 067; docs/guide.md 'Editing the site'); mounted behind
- * `requireAdmin`. A publish answers once this instance serves the new landing.
+ * `requireAdmin`. A publish, and the editor's state after a scheduled one, answer once this
+ * instance serves the new landing.
  */
 export async function adminSiteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,10 +27,17 @@ export async function adminSiteRoutes(app: FastifyInstance) {
 
   r.route({
     ...serveEndpoint(r, api.getSiteContent),
-    handler: async () => ({
-      ...(await siteState(app.db)),
-      media: { posterFromVideo: await ffmpegAvailable() },
-    }),
+    handler: async (request) => {
+      let state = await siteState(app.db);
+      // A scheduled publish (or one on another instance) is live in the database before this
+      // instance has rendered it: the editor says 'live' only once visitors here get it.
+      const site = app.publishedSite;
+      if (site && state.version > site.version) {
+        await site.refreshNow().catch((err) => request.log.error({ err }, 'landing refresh failed'));
+        state = await siteState(app.db);
+      }
+      return { ...state, media: { posterFromVideo: await ffmpegAvailable() } };
+    },
   });
 
   r.route({

@@ -14,9 +14,8 @@ import { ErasureScrubber, SCRUB_MAX_TABLE_BYTES } from './contacts/scrub-erased.
 import { resolveAppSecret } from './crypto/app-secret.ts';
 import { deriveKey } from './crypto/secret-box.ts';
 import { createMailer } from './mail/create-mailer.ts';
-import { GmailReader } from './mail/gmail/gmail-reader.ts';
-import { ImapPoller } from './mail/inbound/imap-poller.ts';
 import { MailQueueWorker } from './mail/mail-queue.ts';
+import { createMailReaders } from './mail/mail-readers.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import { PushWorker } from './push/push-worker.ts';
@@ -281,32 +280,16 @@ export async function buildApp(options: BuildAppOptions) {
     }),
   );
   let closeControl: (() => Promise<void>) | undefined;
-  app.decorate(
-    'imapPoller',
-    config.mail.imapUrl
-      ? new ImapPoller({
-          db: database.db,
-          log: app.log,
-          url: config.mail.imapUrl,
-          ownAddresses: [
-            ...new Set([config.mail.from.address, config.site.email].map((a) => a.toLowerCase())),
-          ],
-          authservIds: config.mail.imapAuthservIds,
-          pollMs: options.imapPollMs,
-        })
-      : null,
-  );
-  app.decorate(
-    'gmailPoller',
-    new GmailReader({
-      db: database.db,
-      log: app.log,
-      key: tokenKey,
-      google: config.google,
-      ownAddresses: [...new Set([config.mail.from.address, config.site.email].map((a) => a.toLowerCase()))],
-      pollMs: options.gmailPollMs,
-    }),
-  );
+  const readers = createMailReaders({
+    config,
+    db: database.db,
+    log: app.log,
+    tokenKey,
+    imapPollMs: options.imapPollMs,
+    gmailPollMs: options.gmailPollMs,
+  });
+  app.decorate('imapPoller', readers.imapPoller);
+  app.decorate('gmailPoller', readers.gmailPoller);
   // The senders stop first, side by side and within a deadline (shutdown under load
   // within 10 s), so the database is free for the requests still in flight; what they leave
   // queued stays queued. onClose hooks then run last-registered first: the database closes after

@@ -18,7 +18,7 @@ import * as esbuild from 'esbuild';
 import { root, run } from './ensure.mjs';
 
 /** Packages bundled into the server; every other bare import stays an import of node_modules. */
-const INLINED = /^(drizzle-orm|date-fns|@date-fns\/tz|zod)(\/|$)/;
+const INLINED = /^(drizzle-orm|date-fns|@date-fns\/tz|zod|fastify-type-provider-zod)(\/|$)/;
 
 const out = path.join(root, 'dist', 'server');
 const serverDir = path.join(out, 'server');

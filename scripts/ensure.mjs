@@ -172,8 +172,10 @@ export const serverNodeArgs = ['--max-semi-space-size=2', '--heap-growing-percen
 
 /**
  * Environment `npm start` adds unless already set:
- * - glibc's malloc keeps one arena per thread by default (libuv's pool, V8's helpers), each
- *   holding freed memory; two arenas measured 20 MB less idle;
+ * - glibc's malloc keeps one arena per thread by default (libuv's pool, V8's helpers, the
+ *   landing's render worker), each holding freed memory: one arena (decision 074; two measured
+ *   20 MB less idle than the default, one a further 3–8 MB idle and 7–13 MB at the peak of form
+ *   load on Node 24, the form's rate unchanged within this machine's noise);
  * - and it keeps freed memory at the top of a heap up to 128 KB only, and serves blocks from
  *   128 KB on with their own mappings (returned whole when freed), instead of thresholds that
  *   grow with the largest block freed: 18 MB less idle and 11 MB less after 15 s of form posts
@@ -184,7 +186,7 @@ export const serverNodeArgs = ['--max-semi-space-size=2', '--heap-growing-percen
  *   to ready here).
  */
 export const serverEnv = {
-  MALLOC_ARENA_MAX: '2',
+  MALLOC_ARENA_MAX: '1',
   MALLOC_TRIM_THRESHOLD_: '131072',
   MALLOC_MMAP_THRESHOLD_: '131072',
   NODE_COMPILE_CACHE: path.join(root, '.cache', 'node-compile-cache'),

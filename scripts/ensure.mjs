@@ -173,7 +173,7 @@ export const serverNodeArgs = ['--max-semi-space-size=2', '--heap-growing-percen
 /**
  * Environment `npm start` adds unless already set:
  * - glibc's malloc keeps one arena per thread by default (libuv's pool, V8's helpers, the
- *   landing's render worker), each holding freed memory: one arena (decision 074; two measured
+ *   landing's render worker), each holding freed memory: one arena (decision 072; two measured
  *   20 MB less idle than the default, one a further 3–8 MB idle and 7–13 MB at the peak of form
  *   load on Node 24, the form's rate unchanged within this machine's noise);
  * - and it keeps freed memory at the top of a heap up to 128 KB only, and serves blocks from

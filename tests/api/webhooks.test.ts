@@ -57,7 +57,8 @@ afterEach(async () => {
   for (const e of (await call('GET', '/api/admin/webhooks')).json())
     await call('DELETE', `/api/admin/webhooks/${e.id}`);
   receiver.status = 204;
-  if (!receiver.url) await receiver.start();
+  // A test that failed while its receiver was down must not leave the next ones refused.
+  if (!receiver.running) await receiver.start();
   receiver.received.length = 0;
 });
 afterAll(async () => {
@@ -135,7 +136,9 @@ describe('outgoing webhooks', () => {
       async () => (await call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`)).json(),
       (log) => log[0]?.attempts >= 2,
     );
-    expect(refused[0]).toMatchObject({ status: 'pending', statusCode: null });
+    // Read between two attempts ('pending') or during the next one ('sending').
+    expect(['pending', 'sending']).toContain(refused[0].status);
+    expect(refused[0].statusCode).toBeNull();
     expect(refused[0].error).toMatch(/Connection failed/);
     receiver.status = 503;
     await receiver.start();

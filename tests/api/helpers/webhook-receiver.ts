@@ -16,6 +16,8 @@ export interface ReceivedHook {
  */
 export interface WebhookReceiver {
   url: string;
+  /** Whether it listens now (false between `stop()` and `start()`). */
+  running: boolean;
   received: ReceivedHook[];
   status: number;
   stop(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let port = 0;
   const receiver: WebhookReceiver = {
     url: '',
+    running: false,
     received: [],
     status: 204,
     async start() {
@@ -47,10 +50,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
       port = (server.address() as AddressInfo).port;
       receiver.url = `http://127.0.0.1:${port}/hook`;
+      receiver.running = true;
     },
     async stop() {
       const s = server;
       server = null;
+      receiver.running = false;
       if (!s) return;
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));

@@ -143,7 +143,6 @@ export const contacts = pgTable(
     index('contacts_imported_activity_idx')
       .on(t.lastActivityAt.desc(), t.id.desc())
       .where(sql`${t.origin} = 'import'`),
-    index('contacts_status_created_at_idx').on(t.status, t.createdAt.desc()),
     // The 'Leads' view's other sorts (name, email, status): without these a page of a few leads
     // under a million imported people walked the whole table's index past the imported rows. The
     // 'Imported' and 'All' views are most of the table, so the indexes below serve them.

@@ -107,6 +107,12 @@ export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
         figure: ms(await timed('/api/admin/pipeline')),
         target: '≤ 150 ms at 1M',
       });
+      log('needs you today');
+      rows.push({
+        what: "'Needs you today' (the dashboard's first card: waiting leads, replies, tasks, median first answer), p95",
+        figure: ms(await timed('/api/admin/today')),
+        target: '≤ 150 ms at 1M',
+      });
       const board = (await get('/api/admin/pipeline')).json() as {
         columns: { status: string; cards: { id: number }[]; nextCursor: string | null }[];
       };

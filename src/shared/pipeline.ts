@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { contactOrigins, contactStatuses, lostReasons, storedContactStatuses } from './contacts.ts';
 import { rowId } from './ids.ts';
 
-export { WAITING_AMBER_HOURS, WAITING_RED_HOURS, waitingLevel } from './waiting-level.ts';
+import { TODAY_COUNT_CAP } from './waiting-level.ts';
+
+export { TODAY_COUNT_CAP, WAITING_AMBER_HOURS, WAITING_RED_HOURS, waitingLevel } from './waiting-level.ts';
 
 /**
  * The pipeline's shared shapes (decision 063): the contact's timeline, 'Needs you today', the
@@ -81,7 +83,10 @@ export const todaySchema = z
         ageHours: z.number().describe('Hours since the lead came in (one decimal).'),
       }),
     ),
-    waitingTotal: z.number().int(),
+    waitingTotal: z
+      .number()
+      .int()
+      .describe(`Leads waiting, counted up to ${TODAY_COUNT_CAP} (that number means as many or more).`),
     unread: z.array(z.object({ id: rowId, name: z.string(), unread: z.number().int(), lastAt: z.string() })),
     unreadTotal: z.number().int().describe('Contacts with replies not yet read.'),
     tasks: z.array(
@@ -100,7 +105,7 @@ export const todaySchema = z
       .number()
       .nullable()
       .describe(
-        'Median hours from a lead coming in to its first answer (an email or a move off New), over the answered form leads of the last 30 days; null when none.',
+        `Median hours from a lead coming in to its first answer (an email or a move off New), over the answered ones among the latest ${TODAY_COUNT_CAP} form leads of the last 30 days; null when none.`,
       ),
     answeredLeads: z.number().int().describe('How many leads that median is over.'),
   })

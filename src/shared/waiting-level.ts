@@ -14,3 +14,10 @@ export function waitingLevel(ageHours: number): 'ok' | 'amber' | 'red' {
   if (ageHours >= WAITING_AMBER_HOURS) return 'amber';
   return 'ok';
 }
+
+/**
+ * GET /api/admin/today counts waiting leads up to this many ('1,000+' past it) and takes its
+ * median first answer over at most this many of the latest form leads of the 30 days, so the
+ * dashboard's first card costs the same at 10 contacts and at a million (decision 064, addendum).
+ */
+export const TODAY_COUNT_CAP = 1000;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type contacts, contactTasks } from '../../src/db/schema/index.ts';
+import { TODAY_COUNT_CAP, TODAY_LIST_MAX } from '../../src/shared/pipeline.ts';
 import { createTestApp, insertContacts, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -112,6 +113,29 @@ describe('GET /api/admin/today', () => {
     // Not a form lead at New: not waiting.
     expect(answer.waiting.map((w: { id: number }) => w.id)).not.toContain(c);
     await db.delete(contactTasks).where(eq(contactTasks.contactId, c));
+  });
+
+  it('counts waiting leads up to its cap, and takes the median over the latest leads only, at any size', async () => {
+    // More waiting leads than the cap, all younger than every lead before: the count stops at
+    // the cap (the card says '1,000+'), the list still starts with the oldest, and the median
+    // (the latest TODAY_COUNT_CAP form leads of the 30 days, all unanswered here) has none.
+    const before = await today();
+    expect(before.answeredLeads).toBeGreaterThan(0);
+    const ids = await insertContacts(t.database.db, 'flood', TODAY_COUNT_CAP + 5, 'today.example', (i) => ({
+      createdAt: new Date(NOW.getTime() - 60_000 + i),
+      lastActivityAt: NOW,
+    }));
+    try {
+      const answer = await today();
+      expect(answer.waitingTotal).toBe(TODAY_COUNT_CAP);
+      expect(answer.waiting[0].id).toBe(before.waiting[0].id);
+      expect(answer.waiting).toHaveLength(TODAY_LIST_MAX);
+      expect(answer.medianFirstAnswerHours).toBeNull();
+      expect(answer.answeredLeads).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`delete from contacts where id = any(${`{${ids.join(',')}}`}::int[])`);
+    }
+    expect((await today()).answeredLeads).toBe(before.answeredLeads);
   });
 
   it('is for the signed-in admin only', async () => {

@@ -143,6 +143,11 @@ export const contacts = pgTable(
     index('contacts_imported_activity_idx')
       .on(t.lastActivityAt.desc(), t.id.desc())
       .where(sql`${t.origin} = 'import'`),
+    // 'Needs you today': form leads still at New, oldest first (decision 064, addendum). Only
+    // those rows are in it, so a status change away from New writes nothing here.
+    index('contacts_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'new' and ${t.origin} = 'form'`),
     // The 'Leads' view's other sorts (name, email, status): without these a page of a few leads
     // under a million imported people walked the whole table's index past the imported rows. The
     // 'Imported' and 'All' views are most of the table, so the indexes below serve them.
@@ -210,6 +215,11 @@ export const contactStageChanges = pgTable(
     index('contact_stage_changes_contact_idx').on(t.contactId, t.changedAt.desc()),
     // 'Won' and 'answered' over a window of days (the source report, the median first answer).
     index('contact_stage_changes_changed_at_idx').on(t.changedAt, t.toStatus),
+    // The moves that answer a lead ('Needs you today': off New to anything but spam), per contact:
+    // a handful of rows, where the index above holds every change (decision 064, addendum).
+    index('contact_stage_changes_answer_idx')
+      .on(t.contactId, t.changedAt)
+      .where(sql`${t.fromStatus} = 'new' and ${t.toStatus} <> 'spam'`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { TODAY_LIST_MAX, type Today } from '../../shared/pipeline.ts';
+import { TODAY_COUNT_CAP, TODAY_LIST_MAX, type Today } from '../../shared/pipeline.ts';
 import { resultRows } from '../campaigns/campaign-audience.ts';
 import { countHeldSpam } from '../spam/held-spam.ts';
 import { localDay } from '../tasks/reminder-mail.ts';
@@ -19,7 +19,10 @@ const unanswered = sql`c.status = 'new' and c.origin = 'form'
 /**
  * 'Needs you today' (decision 063): what the owner should do now, each list at most
  * {@link TODAY_LIST_MAX} rows with its total. `now` and `timeZone` (the `TZ` setting, as the
- * morning reminder counts days) decide 'today'; ages are hours from `now`.
+ * morning reminder counts days) decide 'today'; ages are hours from `now`. Flat in the number of
+ * contacts (decision 064, addendum): the waiting leads are a range of `contacts_waiting_idx`,
+ * counted up to {@link TODAY_COUNT_CAP}, and the median first answer is taken over at most that
+ * many of the latest form leads of the 30 days.
  */
 export async function needsYouToday(db: Db, now: Date, timeZone: string): Promise<Today> {
   const nowIso = now.toISOString();
@@ -28,7 +31,9 @@ export async function needsYouToday(db: Db, now: Date, timeZone: string): Promis
     db.execute(sql`
       select c.id, c.name, c.created_at from contacts c where ${unanswered}
       order by c.created_at, c.id limit ${TODAY_LIST_MAX}`),
-    db.execute(sql`select count(*)::int as n from contacts c where ${unanswered}`),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from contacts c where ${unanswered} limit ${TODAY_COUNT_CAP}) w`,
+    ),
     db.execute(sql`
       select c.id, c.name, u.n, u.last_at, count(*) over () as total
       from (select m.contact_id, count(*)::int as n, max(m.sent_at) as last_at
@@ -52,6 +57,7 @@ export async function needsYouToday(db: Db, now: Date, timeZone: string): Promis
         from contacts c
         where c.origin = 'form' and c.status <> 'spam'
           and c.created_at >= ${nowIso}::timestamptz - interval '30 days'
+        order by c.created_at desc nulls last, c.id desc nulls last limit ${TODAY_COUNT_CAP}
       ) a where a.answered_at is not null`),
     countHeldSpam(db),
   ]);

@@ -1,7 +1,7 @@
 import { AlarmClock, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Today } from '@/shared/pipeline';
-import { waitingLevel } from '@/shared/waiting-level';
+import { TODAY_COUNT_CAP, waitingLevel } from '@/shared/waiting-level';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatDate } from '@/web/lib/format-date';
@@ -21,10 +21,16 @@ const ageVariant = { ok: 'grey', amber: 'yellow', red: 'destructive' } as const;
 const ageWords = { ok: '', amber: ' (answer soon)', red: ' (the 24-hour promise is close)' } as const;
 
 /** How many more rows a list has than it shows: '…and 3 more'. */
-function More({ shown, total }: { shown: number; total: number }) {
+/** "…and 12 more"; `atLeast`: the total is a floor (the server stopped counting at its cap). */
+function More({ shown, total, atLeast = false }: { shown: number; total: number; atLeast?: boolean }) {
   return total > shown ? (
-    <li className="text-xs text-muted-foreground">{`…and ${(total - shown).toLocaleString()} more`}</li>
+    <li className="text-xs text-muted-foreground">{`…and ${(total - shown).toLocaleString()}${atLeast ? '+' : ''} more`}</li>
   ) : null;
+}
+
+/** The waiting count as the heading shows it: '1,000+' once the server's count reached its cap. */
+function waitingCount(total: number): string {
+  return total >= TODAY_COUNT_CAP ? `${TODAY_COUNT_CAP.toLocaleString()}+` : total.toLocaleString();
 }
 
 /**
@@ -72,7 +78,7 @@ function TodayLists({ data }: { data: Today }) {
     <div className="grid gap-6 md:grid-cols-3">
       <section aria-labelledby="today-waiting" className="grid content-start gap-2">
         <h3 id="today-waiting" className="text-sm font-semibold">
-          {`Waiting for a first answer (${data.waitingTotal.toLocaleString()})`}
+          {`Waiting for a first answer (${waitingCount(data.waitingTotal)})`}
         </h3>
         {data.waiting.length === 0 ? (
           <p className="text-sm text-muted-foreground">Every lead has an answer.</p>
@@ -102,7 +108,11 @@ function TodayLists({ data }: { data: Today }) {
                 </li>
               );
             })}
-            <More shown={Math.min(8, data.waiting.length)} total={data.waitingTotal} />
+            <More
+              shown={Math.min(8, data.waiting.length)}
+              total={data.waitingTotal}
+              atLeast={data.waitingTotal >= TODAY_COUNT_CAP}
+            />
           </ul>
         )}
       </section>

@@ -107,6 +107,12 @@ export async function benchScale(opts: BenchScaleOptions): Promise<ScaleRow[]> {
         figure: ms(await timed('/api/admin/pipeline')),
         target: '≤ 150 ms at 1M',
       });
+      log('dashboard figures');
+      rows.push({
+        what: 'dashboard figures (totals, 30 days of visits and leads, leads by source), p95',
+        figure: ms(await timed('/api/admin/analytics')),
+        target: '≤ 150 ms at 1M',
+      });
       log('needs you today');
       rows.push({
         what: "'Needs you today' (the dashboard's first card: waiting leads, replies, tasks, median first answer), p95",

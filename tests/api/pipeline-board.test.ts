@@ -105,6 +105,40 @@ describe('GET /api/admin/pipeline', () => {
     expect(await shown()).toEqual(expected);
   });
 
+  it("counts the form's leads at New for the dashboard from the same totals, whatever changes a contact", async () => {
+    const newContacts = async () => {
+      const res = await get('/api/admin/analytics');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { newContacts: number }).newContacts;
+    };
+    const recount = async () =>
+      Number(
+        (
+          (await t.database.db.execute(
+            sql`select count(*)::int as n from contacts where status = 'new' and origin = 'form'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    const form = await insertContacts(t.database.db, 'form-lead', 5, 'fresh.example');
+    await insertContacts(t.database.db, 'imported', 3, 'fresh.example', () => ({ origin: 'import' }));
+    await insertContacts(t.database.db, 'by-hand', 2, 'fresh.example', () => ({ origin: 'manual' }));
+    expect(await newContacts()).toBe(await recount());
+    await move(form[0]!, { status: 'contacted' });
+    await move(form[1]!, { status: 'spam' });
+    await move(form[2]!, { status: 'qualified' });
+    await move(form[2]!, { status: 'new' });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/contacts/${form[3]}`, headers: { cookie } });
+    await t.database.db.execute(sql`update contacts set origin = 'manual' where id = ${form[4]!}`);
+    const expected = await recount();
+    expect(await newContacts()).toBe(expected);
+    // Folded together, the figure stays.
+    await t.database.db.execute(sql`
+      with gone as (delete from pipeline_totals returning status, contacts, value, form_contacts)
+      insert into pipeline_totals (status, contacts, value, form_contacts)
+      select status, sum(contacts), sum(value), sum(form_contacts) from gone group by status`);
+    expect(await newContacts()).toBe(expected);
+  });
+
   it('pages a column newest move first, without gaps or repeats, by cursor', async () => {
     const ids = await insertContacts(t.database.db, 'page', 120, 'board.example', (i) => ({
       status: 'qualified',

@@ -6,6 +6,7 @@ export * from './clients.ts';
 export * from './contacts.ts';
 export * from './integrations.ts';
 export * from './mail.ts';
+export * from './pipeline.ts';
 export * from './push.ts';
 export * from './rate-limits.ts';
 export * from './reminders.ts';

@@ -88,22 +88,28 @@ export async function boardColumnPage(db: Db, status: ContactStatus, cursor?: st
 }
 
 /**
- * Count and value sum per status from `pipeline_totals` (kept by triggers, migration 0022); folds
- * the deltas into one row per status once there are more than {@link COMPACT_AFTER}.
+ * Count, value sum and form leads per status from `pipeline_totals` (kept by triggers, migrations
+ * 0022 and 0032); folds the deltas into one row per status once there are more than
+ * {@link COMPACT_AFTER}.
  */
-export async function boardTotals(db: Db): Promise<Map<string, { count: number; value: number }>> {
+export async function boardTotals(
+  db: Db,
+): Promise<Map<string, { count: number; value: number; formCount: number }>> {
   const rows = resultRows<{
     status: string;
     n: string | number;
     v: string | number;
+    f: string | number;
     deltas: string | number;
   }>(
     await db.execute(sql`
-      select status, sum(contacts) as n, sum(value) as v, count(*) as deltas
+      select status, sum(contacts) as n, sum(value) as v, sum(form_contacts) as f, count(*) as deltas
       from pipeline_totals group by status`),
   );
   if (rows.reduce((sum, r) => sum + Number(r.deltas), 0) > COMPACT_AFTER) await compactTotals(db);
-  return new Map(rows.map((r) => [r.status, { count: Number(r.n), value: Number(r.v) }]));
+  return new Map(
+    rows.map((r) => [r.status, { count: Number(r.n), value: Number(r.v), formCount: Number(r.f) }]),
+  );
 }
 
 /**
@@ -113,9 +119,9 @@ export async function boardTotals(db: Db): Promise<Map<string, { count: number; 
  */
 async function compactTotals(db: Db): Promise<void> {
   await db.execute(sql`
-    with gone as (delete from pipeline_totals returning status, contacts, value)
-    insert into pipeline_totals (status, contacts, value)
-    select status, sum(contacts), sum(value) from gone group by status`);
+    with gone as (delete from pipeline_totals returning status, contacts, value, form_contacts)
+    insert into pipeline_totals (status, contacts, value, form_contacts)
+    select status, sum(contacts), sum(value), sum(form_contacts) from gone group by status`);
 }
 
 /** The board (GET /api/admin/pipeline): five columns with count, value sum and first page. */

@@ -42,10 +42,11 @@ export const contactStageChanges = pgTable(
 );
 
 /**
- * The board's count and value sum per status (decision 063) as a log of deltas: triggers on
- * `contacts` append one row per status a statement changed (inserts never wait on each other), the
- * board sums the few rows per status, and a compaction folds them into one (`DELETE … RETURNING`,
- * so two compactions at once still add up). Holds no personal data: counts and sums only.
+ * The board's count and value sum per status (decision 063), and the dashboard's form leads per
+ * status (decision 064, addendum), as a log of deltas: triggers on `contacts` append one row per
+ * status a statement changed (inserts never wait on each other), the board sums the few rows per
+ * status, and a compaction folds them into one (`DELETE … RETURNING`, so two compactions at once
+ * still add up). Holds no personal data: counts and sums only.
  */
 export const pipelineTotals = pgTable('pipeline_totals', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

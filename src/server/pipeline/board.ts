@@ -117,7 +117,7 @@ export async function boardTotals(
  * sums, so a compaction running at the same time (another instance) deletes others or none, and
  * every delta is counted exactly once.
  */
-async function compactTotals(db: Db): Promise<void> {
+export async function compactTotals(db: Db): Promise<void> {
   await db.execute(sql`
     with gone as (delete from pipeline_totals returning status, contacts, value, form_contacts)
     insert into pipeline_totals (status, contacts, value, form_contacts)

@@ -11,7 +11,8 @@ export const HELD_SPAM_COUNT_CAP = 10_000;
 
 /**
  * How many contacts are held as spam (status `spam`, decisions 037 and 057), counted through the
- * board's index, whose first column is the status (migration 0030); at most `cap` (none: the exact number, as the dashboard shows it).
+ * board's index, whose first column is the status (migration 0030); at most `cap` (none: the
+ * exact number, as the dashboard shows it).
  */
 export async function countHeldSpam(db: Db, cap?: number): Promise<number> {
   const [row] = resultRows<{ n: number | string }>(

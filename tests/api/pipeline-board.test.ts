@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactTotals } from '../../src/server/pipeline/board.ts';
+import { compactSourceTotals } from '../../src/server/pipeline/source-report.ts';
 import { createTestApp, insertContacts, signIn, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -135,6 +136,55 @@ describe('GET /api/admin/pipeline', () => {
     // Folded together, the figure stays.
     await compactTotals(t.database.db);
     expect(await newContacts()).toBe(expected);
+  });
+
+  it("groups the dashboard's 'Leads by source' from the source totals as the contacts table would, whatever changes a contact", async () => {
+    type Row = { source: string; medium: string | null; campaign: string | null; leads: number };
+    const key = (r: Row) => `${r.source}|${r.medium}|${r.campaign}|${r.leads}`;
+    const shownRows = async () => {
+      const res = await get('/api/admin/analytics');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { leadsBySource: Row[] }).leadsBySource.map(key).sort();
+    };
+    // What the card grouped from the contacts table before the totals carried medium and campaign.
+    const recount = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select coalesce(source_utm_source, source_referrer_host, '(direct)') as source,
+            source_utm_medium as medium, source_utm_campaign as campaign, count(*)::int as leads
+          from contacts
+          where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '29 days'
+            and status <> 'spam' and origin = 'form'
+          group by 1, 2, 3`)) as unknown as { rows: Row[] }
+      ).rows
+        .map(key)
+        .sort();
+    const tagged = (i: number) => ({
+      sourceUtmSource: ['newsletter', 'instagram', null][i % 3],
+      sourceReferrerHost: i % 3 === 2 ? 'www.google.com' : null,
+      sourceUtmMedium: ['email', 'social', null][i % 3],
+      sourceUtmCampaign: i % 2 === 0 ? 'autumn' : 'Été 🍂 ٢٠٢٦',
+    });
+    const ids = await insertContacts(t.database.db, 'by-source', 9, 'source.example', tagged);
+    await insertContacts(t.database.db, 'by-source-import', 4, 'source.example', (i) => ({
+      ...tagged(i),
+      origin: 'import',
+    }));
+    expect(await shownRows()).toEqual(await recount());
+    await move(ids[0]!, { status: 'spam' });
+    await move(ids[1]!, { status: 'qualified' });
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/contacts/${ids[2]}`, headers: { cookie } });
+    await t.database.db.execute(sql`update contacts set source_utm_medium = 'cpc' where id = ${ids[3]!}`);
+    await t.database.db.execute(sql`update contacts set source_utm_campaign = null where id = ${ids[4]!}`);
+    await t.database.db.execute(sql`update contacts set origin = 'manual' where id = ${ids[5]!}`);
+    await t.database.db.execute(
+      sql`update contacts set created_at = now() - interval '40 days' where id = ${ids[6]!}`,
+    );
+    const expected = await recount();
+    expect(expected.some((r) => r.startsWith('newsletter|cpc|'))).toBe(true);
+    expect(await shownRows()).toEqual(expected);
+    await compactSourceTotals(t.database.db);
+    expect(await shownRows()).toEqual(expected);
   });
 
   it('pages a column newest move first, without gaps or repeats, by cursor', async () => {

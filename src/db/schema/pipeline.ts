@@ -62,7 +62,9 @@ export const pipelineTotals = pgTable('pipeline_totals', {
  * of deltas like `pipeline_totals`: statement triggers on `contacts` append what each statement
  * changed, the report sums the rows of its window, and a compaction folds them. `kind` is `source`
  * (form leads; `source` is the UTM source, else the referrer's host, else '') or `manual` or
- * `import` (`source` ''). Spam is never counted. Holds no personal data: counts and sums only.
+ * `import` (`source` ''); `medium` and `campaign` are a form lead's UTM medium and campaign ('' when
+ * none or not a form lead: migration 0033, for the dashboard's 'Leads by source'). Spam is never
+ * counted. Holds no personal data: counts, sums and the site's own UTM labels.
  */
 export const sourceTotals = pgTable(
   'source_totals',
@@ -71,6 +73,8 @@ export const sourceTotals = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind').$type<'source' | 'manual' | 'import'>().notNull(),
     source: text('source').notNull(),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
     leads: bigint('leads', { mode: 'number' }).notNull(),
     qualified: bigint('qualified', { mode: 'number' }).notNull(),
     won: bigint('won', { mode: 'number' }).notNull(),

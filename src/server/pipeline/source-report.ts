@@ -6,7 +6,7 @@ import { resultRows } from '../campaigns/campaign-audience.ts';
 /** Most source rows the report lists (the rest are the long tail of referrers). */
 const SOURCE_ROWS_MAX = 50;
 
-/** Delta rows past which a report folds `source_totals` into one row per day, kind and source. */
+/** Delta rows past which a reader folds `source_totals` into one row per day, kind, source, medium and campaign. */
 const COMPACT_AFTER = 20_000;
 
 /**
@@ -18,10 +18,7 @@ const COMPACT_AFTER = 20_000;
  * (a few rows per day and source, not every contact), folding them first when they have grown.
  */
 export async function sourceReport(db: Db, days: number, currency: string, now: Date): Promise<SourceReport> {
-  const deltas = resultRows<{ n: string | number }>(
-    await db.execute(sql`select count(*) as n from source_totals`),
-  );
-  if (Number(deltas[0]?.n ?? 0) > COMPACT_AFTER) await compactSourceTotals(db);
+  await foldSourceTotalsIfGrown(db);
   const firstDay = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const rows = resultRows<{
     kind: SourceReportRow['kind'];
@@ -60,14 +57,27 @@ export async function sourceReport(db: Db, days: number, currency: string, now: 
 }
 
 /**
- * Folds the report's deltas into one row per day, kind and source in one statement (the rows it
- * deletes are the rows it sums, so two compactions at once still add up; see `boardTotals`).
+ * Folds `source_totals` when its deltas have grown past {@link COMPACT_AFTER} rows (every lead
+ * appends one), so its readers (this report, the dashboard's figures) sum a few rows per day.
+ */
+export async function foldSourceTotalsIfGrown(db: Db): Promise<void> {
+  const deltas = resultRows<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from source_totals`),
+  );
+  if (Number(deltas[0]?.n ?? 0) > COMPACT_AFTER) await compactSourceTotals(db);
+}
+
+/**
+ * Folds the report's deltas into one row per day, kind, source, medium and campaign in one
+ * statement (the rows it deletes are the rows it sums, so two compactions at once still add up;
+ * see `boardTotals`).
  */
 export async function compactSourceTotals(db: Db): Promise<void> {
   await db.execute(sql`
-    with gone as (delete from source_totals returning day, kind, source, leads, qualified, won, won_value)
-    insert into source_totals (day, kind, source, leads, qualified, won, won_value)
-    select day, kind, source, sum(leads), sum(qualified), sum(won), sum(won_value) from gone
-    group by day, kind, source
+    with gone as (
+      delete from source_totals returning day, kind, source, medium, campaign, leads, qualified, won, won_value)
+    insert into source_totals (day, kind, source, medium, campaign, leads, qualified, won, won_value)
+    select day, kind, source, medium, campaign, sum(leads), sum(qualified), sum(won), sum(won_value) from gone
+    group by day, kind, source, medium, campaign
     having sum(leads) <> 0 or sum(qualified) <> 0 or sum(won) <> 0 or sum(won_value) <> 0`);
 }

@@ -11,6 +11,7 @@ import { collectBytes } from '../../src/server/backup/backup-files.ts';
 import { restoreDataFolder } from '../../src/server/backup/pglite-backup.ts';
 import { resultRows } from '../../src/server/campaigns/campaign-audience.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { scrubDataFolder } from '../../src/server/contacts/scrub-command.ts';
 import { signIn, usingPostgres } from './helpers/test-app.ts';
 
 /**
@@ -155,6 +156,37 @@ describe.skipIf(usingPostgres).each([
         fs.rmSync(restoreDir, { recursive: true, force: true });
       }
     }, 120_000);
+
+    it.runIf(scrubMaxTableBytes === 0)(
+      '`npm run scrub` refuses while the server runs, then, with it stopped, leaves no file of the live folder holding the person',
+      async () => {
+        const config = { databaseUrl: undefined, dataDir };
+        await expect(scrubDataFolder(config)).rejects.toThrow(
+          /A server \(or another command\) holds .*: stop it, run npm run scrub/,
+        );
+        await expect(scrubDataFolder({ ...config, databaseUrl: 'postgres://db/crm' })).rejects.toThrow(
+          /DATABASE_URL is set/,
+        );
+        await app.close();
+        expect(filesHolding(path.join(dataDir, 'pglite'), MARK).length).toBeGreaterThan(0);
+        const heard: string[] = [];
+        const done = await scrubDataFolder(config, (table) => heard.push(table.name));
+        expect(done.skipped).toEqual([]);
+        expect(heard).toContain('contacts');
+        expect(heard).toContain('contact_search');
+        expect(filesHolding(dataDir, MARK, ['backups'])).toEqual([]);
+        expect(filesHolding(dataDir, MARK.toLowerCase(), ['backups'])).toEqual([]);
+        // The other person is still there.
+        const reopened = await openDatabase({ dataDir });
+        try {
+          const names = await reopened.db.execute(sql`select name from contacts order by name`);
+          expect(resultRows<{ name: string }>(names).map((r) => r.name)).toEqual(['Odalys Keeper']);
+        } finally {
+          await reopened.close();
+        }
+      },
+      120_000,
+    );
   },
 );
 

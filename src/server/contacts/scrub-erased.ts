@@ -88,30 +88,53 @@ export class ErasureScrubber {
   }
 
   private async scrub(): Promise<void> {
-    const started = Date.now();
-    const db = this.o.db;
-    const all = resultRows<{ name: string; bytes: string | number }>(
-      await db.execute(sql`
-        select quote_ident(c.relname) as name, pg_total_relation_size(c.oid) as bytes from pg_class c
-        where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-        order by 2`),
-    );
-    const tables = all.filter((t) => Number(t.bytes) <= this.maxTableBytes).map((t) => t.name);
-    const skipped = all.filter((t) => Number(t.bytes) > this.maxTableBytes).map((t) => t.name);
-    let longest = 0;
-    for (const table of tables) {
-      const at = Date.now();
-      await db.execute(sql.raw(`vacuum full ${table}`));
-      longest = Math.max(longest, Date.now() - at);
-    }
-    await db.execute(sql`checkpoint`);
-    for (let i = 0; i < WAL_SWITCHES; i++) {
-      await db.execute(sql`select pg_switch_wal()`);
-      await db.execute(sql`checkpoint`);
-    }
-    this.o.log.info(
-      { tables: tables.length, skipped, ms: Date.now() - started, longestTableMs: longest },
-      'erased data scrubbed from the database files',
-    );
+    const done = await scrubDatabaseFiles(this.o.db, this.maxTableBytes);
+    this.o.log.info(done, 'erased data scrubbed from the database files');
   }
+}
+
+/** One table of a scrub: its name and size (bytes, with indexes and TOAST) before the rewrite. */
+export interface ScrubTable {
+  name: string;
+  bytes: number;
+}
+
+/**
+ * The scrub itself (see {@link ErasureScrubber}): `VACUUM FULL` of every table of the `public`
+ * schema up to `maxTableBytes` (smallest first, one statement each), then a CHECKPOINT and
+ * {@link WAL_SWITCHES} WAL switches each followed by one. `onTable` hears of each table before its
+ * rewrite (`npm run scrub` prints it). @returns the tables rewritten, those skipped as too large,
+ * the whole time and the longest table's (ms).
+ */
+export async function scrubDatabaseFiles(
+  db: Db,
+  maxTableBytes: number,
+  onTable: (table: ScrubTable, index: number, count: number) => void = () => {},
+): Promise<{ tables: number; skipped: string[]; ms: number; longestTableMs: number }> {
+  const started = Date.now();
+  const all = resultRows<{ name: string; bytes: string | number }>(
+    await db.execute(sql`
+      select quote_ident(c.relname) as name, pg_total_relation_size(c.oid) as bytes from pg_class c
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+      order by 2`),
+  ).map((t) => ({ name: t.name, bytes: Number(t.bytes) }));
+  const tables = all.filter((t) => t.bytes <= maxTableBytes);
+  let longest = 0;
+  for (const [i, table] of tables.entries()) {
+    onTable(table, i, tables.length);
+    const at = Date.now();
+    await db.execute(sql.raw(`vacuum full ${table.name}`));
+    longest = Math.max(longest, Date.now() - at);
+  }
+  await db.execute(sql`checkpoint`);
+  for (let i = 0; i < WAL_SWITCHES; i++) {
+    await db.execute(sql`select pg_switch_wal()`);
+    await db.execute(sql`checkpoint`);
+  }
+  return {
+    tables: tables.length,
+    skipped: all.filter((t) => t.bytes > maxTableBytes).map((t) => t.name),
+    ms: Date.now() - started,
+    longestTableMs: longest,
+  };
 }

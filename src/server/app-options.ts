@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   scrubDelayMs?: number;
   /** Largest table the erasure scrub rewrites in place (tests; scrub-erased.ts); backups rewrite past it. */
   scrubMaxTableBytes?: number;
+  /** Longest predicted rewrite of a larger table the scrub still does (tests; scrub-erased.ts). */
+  scrubBudgetMs?: number;
   /**
    * Nice value of a backup's rewrite (default 10; decision 073). Tests set 0: on a machine that is
    * busy with other suites, a niced process gets little CPU and a small rewrite takes minutes.

@@ -197,6 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
           log: app.log,
           delayMs: options.scrubDelayMs,
           maxTableBytes: options.scrubMaxTableBytes,
+          budgetMs: options.scrubBudgetMs,
         })
       : null,
   );

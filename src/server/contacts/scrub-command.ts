@@ -39,7 +39,7 @@ export async function scrubDataFolder(
     throw error;
   }
   try {
-    return await scrubDatabaseFiles(database.db, Number.POSITIVE_INFINITY, onTable);
+    return await scrubDatabaseFiles(database.db, { maxTableBytes: Number.POSITIVE_INFINITY, onTable });
   } finally {
     await database.close();
   }

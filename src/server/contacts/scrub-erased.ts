@@ -17,6 +17,22 @@ export const SCRUB_DELAY_MS = 10_000;
 export const SCRUB_MAX_TABLE_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Longest a larger table's rewrite may be predicted to take for the scrub to do it anyway (ms).
+ * The prediction is {@link SCRUB_SLOWEST_TABLE} times the table's size at the fastest rate this
+ * very scrub measured on a smaller table (smallest first). 1 s, the longest wait a
+ * lead or `/readyz` may see (as for imports): measured, 50,000 contacts' tables (55 MB) rewrote at
+ * 13 MB/s on a quiet 2-core machine and 1–2 MB/s under load (decision 061, addendum).
+ */
+export const SCRUB_BUDGET_MS = 1000;
+
+/**
+ * How many times slower per byte than the fastest table measured a larger table's rewrite is
+ * taken to be: contact_search, with its trigram indexes, rewrote at 10 MB/s where
+ * contact_stage_changes did 33 MB/s (20,000 contacts, quiet 2-core machine; decision 061, addendum).
+ */
+const SCRUB_SLOWEST_TABLE = 3;
+
+/**
  * WAL segment switches after the rewrite. Measured on PGlite (decision 061): after the tables
  * were rewritten and a CHECKPOINT, three switches, each followed by a CHECKPOINT, left no WAL
  * file holding the erased words (the segments that did are removed, `wal_recycle=off`, or
@@ -29,7 +45,8 @@ const WAL_SWITCHES = 3;
  * only marks a row dead; plain VACUUM frees its space but leaves the bytes in the page (and in
  * its indexes) until something overwrites them, and the WAL holds the row as it was written. So,
  * some quiet seconds after the last erasure, this rewrites every table of the `public` schema up
- * to {@link SCRUB_MAX_TABLE_BYTES} with `VACUUM FULL` (new files holding only live rows; the old
+ * to {@link SCRUB_MAX_TABLE_BYTES}, and each larger one predicted to take at most
+ * {@link SCRUB_BUDGET_MS}, with `VACUUM FULL` (new files holding only live rows; the old
  * files are unlinked), one statement per table so requests run in between, then CHECKPOINT and switches the WAL until
  * no segment from before the rewrite is left. Backups call {@link flush} first, so no backup taken
  * after an erasure holds the person.
@@ -47,7 +64,14 @@ export class ErasureScrubber {
   readonly maxTableBytes: number;
 
   constructor(
-    private readonly o: { db: Db; log: FastifyBaseLogger; delayMs?: number; maxTableBytes?: number },
+    private readonly o: {
+      db: Db;
+      log: FastifyBaseLogger;
+      delayMs?: number;
+      maxTableBytes?: number;
+      /** {@link SCRUB_BUDGET_MS} unless a test says. */
+      budgetMs?: number;
+    },
   ) {
     this.maxTableBytes = o.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES;
   }
@@ -88,10 +112,20 @@ export class ErasureScrubber {
   }
 
   private async scrub(): Promise<void> {
-    const done = await scrubDatabaseFiles(this.o.db, this.maxTableBytes);
+    const done = await scrubDatabaseFiles(this.o.db, {
+      maxTableBytes: this.maxTableBytes,
+      budgetMs: this.o.budgetMs ?? SCRUB_BUDGET_MS,
+    });
     this.o.log.info(done, 'erased data scrubbed from the database files');
   }
 }
+
+/**
+ * Lets the requests that arrived during a statement reach the database before the next one: a
+ * statement resolves in a microtask, ahead of any socket read, so without this the scrub's next
+ * statement was always first in PGlite's queue and `/readyz` waited for the whole scrub.
+ */
+const requestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One table of a scrub: its name and size (bytes, with indexes and TOAST) before the rewrite. */
 export interface ScrubTable {
@@ -101,40 +135,64 @@ export interface ScrubTable {
 
 /**
  * The scrub itself (see {@link ErasureScrubber}): `VACUUM FULL` of every table of the `public`
- * schema up to `maxTableBytes` (smallest first, one statement each), then a CHECKPOINT and
- * {@link WAL_SWITCHES} WAL switches each followed by one. `onTable` hears of each table before its
- * rewrite (`npm run scrub` prints it). @returns the tables rewritten, those skipped as too large,
- * the whole time and the longest table's (ms).
+ * schema up to `maxTableBytes` (smallest first, one statement each, requests let in between), and
+ * of each larger one whose rewrite is predicted within `budgetMs` (see {@link SCRUB_BUDGET_MS};
+ * default 0: none), then a
+ * CHECKPOINT and {@link WAL_SWITCHES} WAL switches each followed by one. `onTable` hears of each
+ * table before its rewrite (`npm run scrub` prints it). @returns how many tables were rewritten,
+ * those skipped as too large, the whole time and the longest table's (ms), and the measured rate.
  */
 export async function scrubDatabaseFiles(
   db: Db,
-  maxTableBytes: number,
-  onTable: (table: ScrubTable, index: number, count: number) => void = () => {},
-): Promise<{ tables: number; skipped: string[]; ms: number; longestTableMs: number }> {
-  const started = Date.now();
+  options: {
+    maxTableBytes: number;
+    budgetMs?: number;
+    onTable?: (table: ScrubTable, index: number, count: number) => void;
+  },
+): Promise<{ tables: number; skipped: string[]; ms: number; longestTableMs: number; mbPerSecond: number }> {
+  const started = performance.now();
   const all = resultRows<{ name: string; bytes: string | number }>(
     await db.execute(sql`
       select quote_ident(c.relname) as name, pg_total_relation_size(c.oid) as bytes from pg_class c
       where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
       order by 2`),
   ).map((t) => ({ name: t.name, bytes: Number(t.bytes) }));
-  const tables = all.filter((t) => t.bytes <= maxTableBytes);
+  const budgetMs = options.budgetMs ?? 0;
   let longest = 0;
-  for (const [i, table] of tables.entries()) {
-    onTable(table, i, tables.length);
-    const at = Date.now();
+  let rewritten = 0;
+  // The fastest rate (bytes per ms) of a table rewritten so far that took long enough to time;
+  // 0 until then, and no larger table is rewritten.
+  let rate = 0;
+  const skipped: string[] = [];
+  for (const [i, table] of all.entries()) {
+    const fits =
+      table.bytes <= options.maxTableBytes ||
+      (rate > 0 && (SCRUB_SLOWEST_TABLE * table.bytes) / rate <= budgetMs);
+    if (!fits) {
+      skipped.push(table.name);
+      continue;
+    }
+    options.onTable?.(table, i, all.length);
+    const at = performance.now();
     await db.execute(sql.raw(`vacuum full ${table.name}`));
-    longest = Math.max(longest, Date.now() - at);
+    const ms = performance.now() - at;
+    if (ms >= 20) rate = Math.max(rate, table.bytes / ms);
+    longest = Math.max(longest, ms);
+    rewritten++;
+    await requestsFirst();
   }
   await db.execute(sql`checkpoint`);
   for (let i = 0; i < WAL_SWITCHES; i++) {
+    await requestsFirst();
     await db.execute(sql`select pg_switch_wal()`);
     await db.execute(sql`checkpoint`);
   }
   return {
-    tables: tables.length,
-    skipped: all.filter((t) => t.bytes > maxTableBytes).map((t) => t.name),
-    ms: Date.now() - started,
-    longestTableMs: longest,
+    tables: rewritten,
+    skipped,
+    ms: Math.round(performance.now() - started),
+    longestTableMs: Math.round(longest),
+    // The fastest rate measured (bytes per ms × 1000 / 2^20), for the log.
+    mbPerSecond: Math.round((rate / 1048.576) * 10) / 10,
   };
 }

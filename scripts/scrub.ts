@@ -1,6 +1,6 @@
 // `npm run scrub`: with the server stopped, rewrites every table of the embedded database so no
 // file of DATA_DIR/pglite keeps the bytes of erased people (docs/personal-data.md). The running
-// server does this after each erasure only for tables up to 2 MB.
+// server does this after each erasure only for the tables it can rewrite within about 1 s each.
 import { applyEnvFile, ConfigError, loadConfig } from '../src/server/config.ts';
 import { ScrubError, scrubDataFolder } from '../src/server/contacts/scrub-command.ts';
 

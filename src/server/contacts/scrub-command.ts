@@ -11,9 +11,9 @@ export class ScrubError extends Error {}
 /**
  * `npm run scrub` (docs/personal-data.md, decision 061): with the server stopped, rewrites every
  * table of the embedded database in `DATA_DIR`, whatever its size, then checkpoints and switches
- * the WAL, so no file of the live folder keeps an erased person's bytes. The running server does
- * this only for tables up to 2 MB, since a rewrite stops the embedded database for its length
- * (about 1 MB/s). `onTable` hears of each table before its rewrite.
+ * the WAL, so no file of the live folder keeps an erased person's bytes. The running server
+ * rewrites only the tables it can within about 1 s each (scrub-erased.ts), since a rewrite stops
+ * the embedded database for its length. `onTable` hears of each table before its rewrite.
  * @returns what {@link scrubDatabaseFiles} returns.
  * @throws ScrubError on PostgreSQL (its files are the database server's), without an embedded
  * database in `DATA_DIR`, or while a server holds the data folder.

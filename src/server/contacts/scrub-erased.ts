@@ -19,9 +19,9 @@ export const SCRUB_MAX_TABLE_BYTES = 2 * 1024 * 1024;
 /**
  * Longest a larger table's rewrite may be predicted to take for the scrub to do it anyway (ms).
  * The prediction is {@link SCRUB_SLOWEST_TABLE} times the table's size at the fastest rate this
- * very scrub measured on a smaller table (smallest first). 1 s, the longest wait a
- * lead or `/readyz` may see (as for imports): measured, 50,000 contacts' tables (55 MB) rewrote at
- * 13 MB/s on a quiet 2-core machine and 1–2 MB/s under load (decision 061, addendum).
+ * very scrub measured on a smaller table (smallest first). 1 s, the longest wait a lead or
+ * `/readyz` may see (as for imports): 50,000 contacts' tables (55 MB) rewrote at 13 MB/s on a
+ * quiet 2-core machine and about 1.5 MB/s under load (decision 061 and its addendum).
  */
 export const SCRUB_BUDGET_MS = 1000;
 
@@ -137,9 +137,8 @@ export interface ScrubTable {
  * The scrub itself (see {@link ErasureScrubber}): `VACUUM FULL` of every table of the `public`
  * schema up to `maxTableBytes` (smallest first, one statement each, requests let in between), and
  * of each larger one whose rewrite is predicted within `budgetMs` (see {@link SCRUB_BUDGET_MS};
- * default 0: none), then a
- * CHECKPOINT and {@link WAL_SWITCHES} WAL switches each followed by one. `onTable` hears of each
- * table before its rewrite (`npm run scrub` prints it). @returns how many tables were rewritten,
+ * default 0: none), then a CHECKPOINT and {@link WAL_SWITCHES} WAL switches each followed by one.
+ * `onTable` hears of each table before its rewrite (`npm run scrub` prints it). @returns how many tables were rewritten,
  * those skipped as too large, the whole time and the longest table's (ms), and the measured rate.
  */
 export async function scrubDatabaseFiles(

@@ -38,7 +38,7 @@ export interface BuildAppOptions {
   backupCheckMs?: number;
   /** Quiet time after an erasure before the embedded database is scrubbed (tests; scrub-erased.ts). */
   scrubDelayMs?: number;
-  /** Largest table the erasure scrub rewrites in place (tests; scrub-erased.ts); backups rewrite past it. */
+  /** Largest table the erasure scrub always rewrites in place (tests; scrub-erased.ts); backups rewrite past it. */
   scrubMaxTableBytes?: number;
   /** Longest predicted rewrite of a larger table the scrub still does (tests; scrub-erased.ts). */
   scrubBudgetMs?: number;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../db/client.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
 import { FolderInUseError } from '../../db/lock-file.ts';
 import type { AppConfig } from '../config.ts';
 import { type ScrubTable, scrubDatabaseFiles } from './scrub-erased.ts';
@@ -28,7 +28,7 @@ export async function scrubDataFolder(
     );
   if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')))
     throw new ScrubError(`No embedded database in ${config.dataDir} (DATA_DIR).`);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let database: Database;
   try {
     database = await openDatabase({ dataDir: config.dataDir });
   } catch (error) {

@@ -7,12 +7,13 @@ import { resultRows } from '../campaigns/campaign-audience.ts';
 export const SCRUB_DELAY_MS = 10_000;
 
 /**
- * Largest table (with its indexes and TOAST) rewritten after an erasure. PGlite runs a statement
+ * Largest table (with its indexes and TOAST) always rewritten after an erasure. PGlite runs a statement
  * on the Node thread, so a `VACUUM FULL` freezes every request for its whole length: measured
  * (decision 061) 31 s for 50,000 contacts (contacts 28.5 MB + contact_search 18.7 MB) on the
- * shared 2-core machine under load, about 1 MB/s there. Larger tables keep the bytes in the
- * live folder (docs/personal-data.md says how long); backups are rewritten in a process of their
- * own instead (src/db/snapshot.ts `pgliteBackup`, decision 073).
+ * shared 2-core machine under load, about 1 MB/s there. A larger table is rewritten only when
+ * predicted within {@link SCRUB_BUDGET_MS}, else it keeps the bytes in the live folder
+ * (docs/personal-data.md says how long); backups are rewritten in a process of their own instead
+ * (src/db/snapshot.ts `pgliteBackup`, decision 073).
  */
 export const SCRUB_MAX_TABLE_BYTES = 2 * 1024 * 1024;
 

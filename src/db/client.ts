@@ -48,7 +48,11 @@ export interface Database {
    * chunks, taken while the database keeps answering (decisions 022, 062; src/db/snapshot.ts).
    * Rewritten to hold only live rows when a table passes `rewriteOver` bytes (decision 073).
    */
-  snapshot?(options: { rewriteOver: number; rewritePriority?: number }): AsyncIterable<Uint8Array>;
+  snapshot?(options: {
+    rewriteOver: number;
+    rewritePriority?: number;
+    copyPriority?: number;
+  }): AsyncIterable<Uint8Array>;
 }
 
 /**
@@ -240,11 +244,12 @@ async function wrapPglite(client: PGlite, release: () => void, folder?: string):
     async ping() {
       await client.query('select 1');
     },
-    snapshot: ({ rewriteOver, rewritePriority }) =>
+    snapshot: ({ rewriteOver, rewritePriority, copyPriority }) =>
       folder
         ? pgliteBackup(client, folder, {
             rewriteOver,
             rewritePriority,
+            copyPriority,
             tmpDir: path.join(path.dirname(folder), 'tmp'),
             startParams: PGLITE_START_PARAMS,
           })

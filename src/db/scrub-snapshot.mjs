@@ -97,7 +97,10 @@ async function pack() {
   const partial = `${output}.partial`;
   const out = fs.openSync(partial, 'w', 0o600);
   try {
-    const worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), { workerData: { folder } });
+    const worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), {
+      // This process's own priority: at 19 the packing starved as the rewrite did (decision 073).
+      workerData: { folder, priority: Number(priority) },
+    });
     await new Promise((resolve, reject) => {
       worker.on('message', (message) => {
         if (message.type === 'chunk') {

@@ -3,7 +3,8 @@
 // whatever the server's own thread is doing (requests), and takes none of its time. The thread
 // runs at the lowest CPU priority (Linux keeps a nice value per thread) and does its reading and
 // compressing on itself, synchronously (not on libuv's shared pool): on a busy machine the
-// requests get the CPU first. The archive is gzip members of about 1 MB each, one after another
+// requests get the CPU first. (workerData.priority, the nice value, is 19 unless the caller says:
+// scrub-snapshot.mjs packs at its own priority.) The archive is gzip members of about 1 MB each, one after another
 // (RFC 1952 allows it; gunzip, tar and Node's zlib read them as one stream).
 // snapshot.ts (the server's thread) starts and stops the backup in PostgreSQL and relays the chunks.
 // Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as init-pglite.mjs.
@@ -21,8 +22,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import tarStream from 'tar-stream';
 
+const { folder, priority = 19 } = workerData;
 try {
-  os.setPriority(19);
+  os.setPriority(priority);
 } catch {
   // Not allowed here (some containers): the copy still runs beside the requests.
 }
@@ -51,7 +53,6 @@ const SKIP_FILES = new Set([
   'tablespace_map.old',
 ]);
 
-const { folder } = workerData;
 const port = parentPort;
 let credit = IN_FLIGHT;
 let wake = () => {};

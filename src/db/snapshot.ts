@@ -30,10 +30,15 @@ import { runChild } from './run-child.ts';
  * backups taken with `dumpDataDir` before (no `backup_label`: crash recovery) restore the same way.
  *
  * @param folder the data folder PGlite opened (its files are read directly).
+ * @param priority the copy's nice value (default 19, the lowest: requests first; decision 062).
  * @returns the `.tar.gz` as chunks; the backup is ended (and its slot dropped) when they are all
  *   read, when the reader stops early, or on an error (thrown to the reader).
  */
-export async function* pgliteSnapshot(client: PGlite, folder: string): AsyncGenerator<Uint8Array> {
+export async function* pgliteSnapshot(
+  client: PGlite,
+  folder: string,
+  priority = 19,
+): AsyncGenerator<Uint8Array> {
   await client.query(
     `select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = '${SLOT}'`,
   );
@@ -49,7 +54,9 @@ export async function* pgliteSnapshot(client: PGlite, folder: string): AsyncGene
     ).rows[0]!.file;
     started = true;
     const inbox = new Inbox();
-    worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), { workerData: { folder } });
+    worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), {
+      workerData: { folder, priority },
+    });
     worker.on('message', (message: WorkerMessage) => inbox.put(message));
     worker.on('error', (error) => inbox.put({ type: 'error', message: error.message }));
     worker.on('exit', (code) => inbox.put({ type: 'error', message: `the copy stopped (exit ${code})` }));
@@ -105,6 +112,8 @@ export interface SnapshotOptions {
    * 1/70: a rewrite of minutes then took hours).
    */
   rewritePriority?: number;
+  /** The copy's nice value (default 19; {@link pgliteSnapshot}). */
+  copyPriority?: number;
 }
 
 /**
@@ -121,7 +130,7 @@ export async function* pgliteBackup(
       select coalesce(max(pg_total_relation_size(c.oid)), 0) as bytes from pg_class c
       where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace`)
   ).rows[0]!;
-  const snapshot = pgliteSnapshot(client, folder);
+  const snapshot = pgliteSnapshot(client, folder, options.copyPriority);
   yield* Number(bytes) > options.rewriteOver ? rewrittenSnapshot(snapshot, options) : snapshot;
 }
 

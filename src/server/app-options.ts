@@ -43,10 +43,11 @@ export interface BuildAppOptions {
   /** Longest predicted rewrite of a larger table the scrub still does (tests; scrub-erased.ts). */
   scrubBudgetMs?: number;
   /**
-   * Nice value of a backup's rewrite (default 10; decision 073). Tests set 0: on a machine that is
-   * busy with other suites, a niced process gets little CPU and a small rewrite takes minutes.
+   * Nice value of a backup's copy and rewrite (defaults 19 and 10; decisions 062, 073). Tests set
+   * 0: on a machine busy with other suites, a niced thread gets little CPU, and a small backup
+   * took minutes (the copy at 19 got about 1/70 of a core beside each busy process).
    */
-  backupRewritePriority?: number;
+  backupPriority?: number;
   backupIntervalMs?: number;
   /** A CSV import upload that sends no byte for this long is abandoned with 408 (ms; default 30 s). */
   importIdleMs?: number;

@@ -268,7 +268,8 @@ export async function buildApp(options: BuildAppOptions) {
             await app.scrubber?.flush();
             yield* database.snapshot!({
               rewriteOver: app.scrubber?.maxTableBytes ?? SCRUB_MAX_TABLE_BYTES,
-              rewritePriority: options.backupRewritePriority,
+              rewritePriority: options.backupPriority,
+              copyPriority: options.backupPriority,
             });
           }
         : undefined,

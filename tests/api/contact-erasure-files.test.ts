@@ -72,7 +72,7 @@ describe.skipIf(usingPostgres).each([
         scrubDelayMs: 60_000,
         scrubMaxTableBytes,
         scrubBudgetMs,
-        backupRewritePriority: 0,
+        backupPriority: 0,
       });
       app.addHook('onClose', async () => database.close());
       await app.ready();

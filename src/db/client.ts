@@ -16,7 +16,7 @@ import { DatabaseAvailability, isDatabaseUnavailable, markDriverError } from './
 import { acquireLockFile } from './lock-file.ts';
 import { runChild } from './run-child.ts';
 import * as schema from './schema/index.ts';
-import { pgliteBackup, pgliteDumpSnapshot, REWRITE_PREFIX } from './snapshot.ts';
+import { pgliteBackup, pgliteDumpSnapshot, REWRITE_PREFIX, type SnapshotOptions } from './snapshot.ts';
 
 /**
  * One database handle for the app, on either engine (docs/architecture.md): PGlite embedded in the data
@@ -48,11 +48,7 @@ export interface Database {
    * chunks, taken while the database keeps answering (decisions 022, 062; src/db/snapshot.ts).
    * Rewritten to hold only live rows when a table passes `rewriteOver` bytes (decision 073).
    */
-  snapshot?(options: {
-    rewriteOver: number;
-    rewritePriority?: number;
-    copyPriority?: number;
-  }): AsyncIterable<Uint8Array>;
+  snapshot?(options: Omit<SnapshotOptions, 'tmpDir' | 'startParams'>): AsyncIterable<Uint8Array>;
 }
 
 /**

@@ -1,10 +1,10 @@
 // The file copy of an online base backup of the embedded database (decision 062), in a worker
 // thread: the data folder's files are read, packed into a tar and gzipped here, so the work goes on
 // whatever the server's own thread is doing (requests), and takes none of its time. The thread
-// runs at the lowest CPU priority (Linux keeps a nice value per thread) and does its reading and
+// runs at the lowest CPU priority (Linux keeps a nice value per thread; `workerData.priority`, 19
+// unless the caller says: scrub-snapshot.mjs packs at its own) and does its reading and
 // compressing on itself, synchronously (not on libuv's shared pool): on a busy machine the
-// requests get the CPU first. (workerData.priority, the nice value, is 19 unless the caller says:
-// scrub-snapshot.mjs packs at its own priority.) The archive is gzip members of about 1 MB each, one after another
+// requests get the CPU first. The archive is gzip members of about 1 MB each, one after another
 // (RFC 1952 allows it; gunzip, tar and Node's zlib read them as one stream).
 // snapshot.ts (the server's thread) starts and stops the backup in PostgreSQL and relays the chunks.
 // Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as init-pglite.mjs.

@@ -10,12 +10,12 @@
 // <in.tar.gz> is deleted once unpacked; the work folder must not exist (made 0700, removed at the
 // end); <out.tar.gz> is written whole, or not at all. Exit 1 with the reason on stderr.
 // Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as init-pglite.mjs.
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { Worker } from 'node:worker_threads';
 
 // Baseline WebAssembly compiler only, as the server (scripts/ensure.mjs serverNodeArgs). Node 24
 // ignores this once started: snapshot.ts passes --liftoff-only on the command line; this line
@@ -97,24 +97,31 @@ async function pack() {
   const partial = `${output}.partial`;
   const out = fs.openSync(partial, 'w', 0o600);
   try {
-    const worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), {
-      // This process's own priority: at 19 the packing starved as the rewrite did (decision 073).
-      workerData: { folder, priority: Number(priority) },
-    });
-    await new Promise((resolve, reject) => {
-      worker.on('message', (message) => {
-        if (message.type === 'chunk') {
-          fs.writeSync(out, message.bytes);
-          worker.postMessage({ type: 'more' });
-        } else if (message.type === 'tree-done') {
-          worker.postMessage({ type: 'finish', label: null, spcmap: null, segments });
-        } else if (message.type === 'end') resolve(undefined);
-        else reject(new Error(`packing the rewritten copy failed: ${message.message}`));
+    // This process's own priority: at 19 the packing starved as the rewrite did (decision 073).
+    const copy = fork(
+      fileURLToPath(new URL('./snapshot-worker.mjs', import.meta.url)),
+      [JSON.stringify({ folder, priority: Number(priority) })],
+      { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    try {
+      await new Promise((resolve, reject) => {
+        copy.on('message', (message) => {
+          if (message.type === 'chunk') {
+            fs.writeSync(out, message.bytes);
+            copy.send({ type: 'more' });
+          } else if (message.type === 'tree-done') {
+            copy.send({ type: 'finish', label: null, spcmap: null, segments });
+          } else if (message.type === 'end') resolve(undefined);
+          else reject(new Error(`packing the rewritten copy failed: ${message.message}`));
+        });
+        copy.on('error', reject);
+        copy.on('exit', (code, signal) =>
+          reject(new Error(`packing the rewritten copy stopped (exit ${code ?? signal})`)),
+        );
       });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`packing the rewritten copy stopped (exit ${code})`)));
-    });
-    await worker.terminate();
+    } finally {
+      copy.kill();
+    }
   } finally {
     fs.closeSync(out);
   }

@@ -1,28 +1,37 @@
-// The file copy of an online base backup of the embedded database (decision 062), in a worker
-// thread: the data folder's files are read, packed into a tar and gzipped here, so the work goes on
-// whatever the server's own thread is doing (requests), and takes none of its time. The thread
-// runs at the lowest CPU priority (Linux keeps a nice value per thread; `workerData.priority`, 19
-// unless the caller says: scrub-snapshot.mjs packs at its own) and does its reading and
-// compressing on itself, synchronously (not on libuv's shared pool): on a busy machine the
-// requests get the CPU first. The archive is gzip members of about 1 MB each, one after another
-// (RFC 1952 allows it; gunzip, tar and Node's zlib read them as one stream).
-// snapshot.ts (the server's thread) starts and stops the backup in PostgreSQL and relays the chunks.
-// Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as init-pglite.mjs.
+// The file copy of an online base backup of the embedded database (decision 062), in a process of
+// its own: the data folder's files are read, packed into a tar and gzipped here, so the work goes
+// on whatever the server's thread is doing (requests), and takes none of its time. The process runs
+// at the lowest CPU priority (argument `priority`, 19 unless the caller says: scrub-snapshot.mjs
+// packs at its own) and does its reading and compressing synchronously: on a busy machine the
+// requests get the CPU first. A process, not a worker thread: a thread's messages to the server
+// pass through a lock the server's thread also takes, and a thread at nice 19 that was preempted
+// while holding it made the server wait for it (priority inversion, measured: leads waited up to
+// 1.4 s on a busy 2-core machine; decision 062, addendum). The archive is gzip members of about
+// 1 MB each, one after another (RFC 1952 allows it; gunzip, tar and Node's zlib read them as one
+// stream). snapshot.ts (the server's thread) starts and stops the backup in PostgreSQL and relays
+// the chunks. Plain JavaScript beside the bundle (scripts/build-server.mjs copies it), as
+// init-pglite.mjs.
+//   child_process.fork(this file, [JSON.stringify({ folder, priority })], { serialization: 'advanced' })
 //
-// Messages, worker → parent: { type: 'chunk', bytes: Uint8Array } (transferred), { type:
-// 'tree-done' } once every file is in, { type: 'end' } after the last chunk, { type: 'error',
-// message }. Parent → worker: { type: 'more' } after taking a chunk (at most IN_FLIGHT chunks wait
-// in the parent), { type: 'finish', label, spcmap, segments } once PostgreSQL ended the backup
-// (label null: a folder shut down cleanly, which opens as it is; scrub-snapshot.mjs).
+// Messages (IPC), copy → parent: { type: 'chunk', bytes: Uint8Array }, { type: 'tree-done' } once
+// every file is in, { type: 'end' } after the last chunk, { type: 'error', message }. Parent →
+// copy: { type: 'more' } after taking a chunk (at most IN_FLIGHT chunks wait in the parent),
+// { type: 'finish', label, spcmap, segments } once PostgreSQL ended the backup (label null: a
+// folder shut down cleanly, which opens as it is; scrub-snapshot.mjs). The parent ends the process
+// when it has what it needs; the process ends itself when the parent goes away.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import tarStream from 'tar-stream';
 
-const { folder, priority = 19 } = workerData;
+const { folder, priority = 19 } = JSON.parse(process.argv[2] ?? '{}');
+if (!folder || !process.send) {
+  console.error('usage: child_process.fork(snapshot-worker.mjs, [JSON.stringify({ folder, priority })])');
+  process.exit(2);
+}
+process.on('disconnect', () => process.exit(1));
 try {
   os.setPriority(priority);
 } catch {
@@ -53,12 +62,11 @@ const SKIP_FILES = new Set([
   'tablespace_map.old',
 ]);
 
-const port = parentPort;
 let credit = IN_FLIGHT;
 let wake = () => {};
 /** @type {(message: { label: string | null, spcmap: string | null, segments: string[] }) => void} */
 let onFinish = () => {};
-port.on('message', (message) => {
+process.on('message', (message) => {
   if (message.type === 'more') {
     credit++;
     wake();
@@ -97,16 +105,14 @@ const sending = (async () => {
   for await (const batch of batches) {
     while (credit <= 0) await new Promise((resolve) => (wake = resolve));
     credit--;
-    // A copy of its own, so it can be handed over (zlib's buffers may share memory).
-    const bytes = new Uint8Array(gzipSync(batch));
-    port.postMessage({ type: 'chunk', bytes }, [bytes.buffer]);
+    process.send({ type: 'chunk', bytes: gzipSync(batch) });
   }
 })();
 
 try {
   await addTree('');
   const finish = new Promise((resolve) => (onFinish = resolve));
-  port.postMessage({ type: 'tree-done' });
+  process.send({ type: 'tree-done' });
   const { label, spcmap, segments } = await finish;
   // No label: a folder that was shut down cleanly (scrub-snapshot.mjs), which opens as it is.
   if (label) await addBytes('/backup_label', Buffer.from(label));
@@ -114,9 +120,9 @@ try {
   for (const name of segments) await addFile(path.join(folder, 'pg_wal', name), `/pg_wal/${name}`, true);
   pack.finalize();
   await sending;
-  port.postMessage({ type: 'end' });
+  process.send({ type: 'end' });
 } catch (error) {
-  port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  process.send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   pack.destroy();
   batches.destroy();
 }

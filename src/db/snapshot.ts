@@ -1,9 +1,9 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { runChild } from './run-child.ts';
 
@@ -15,9 +15,9 @@ import { runChild } from './run-child.ts';
  * 1. A temporary physical replication slot holds every WAL segment from now on (a checkpoint
  *    meanwhile would otherwise delete the one the copy starts from), then
  *    `pg_backup_start(label, fast)` checkpoints and forces full-page images into the WAL.
- * 2. A worker thread (snapshot-worker.mjs) copies the folder's files into a gzipped tar: the
+ * 2. A process of its own (snapshot-worker.mjs) copies the folder's files into a gzipped tar: the
  *    server's thread only relays the archive's 1 MB chunks, so PGlite runs requests meanwhile and
- *    the copy does not wait behind them. A page changing under the copy may be read torn or old;
+ *    the copy does not wait behind them (nor they behind it: no lock is shared with the copy). A page changing under the copy may be read torn or old;
  *    the WAL holds its full image from after the start.
  * 3. `pg_backup_stop()` ends the backup (and switches the WAL segment); its `backup_label` (and
  *    `tablespace_map`, never non-empty here) go into the archive, with every WAL segment from the
@@ -45,7 +45,7 @@ export async function* pgliteSnapshot(
   await client.query(`select pg_create_physical_replication_slot('${SLOT}', true, true)`);
   let started = false;
   let stopped = false;
-  let worker: Worker | undefined;
+  let copy: ChildProcess | undefined;
   try {
     const start = (
       await client.query<{ file: string }>(
@@ -54,17 +54,21 @@ export async function* pgliteSnapshot(
     ).rows[0]!.file;
     started = true;
     const inbox = new Inbox();
-    worker = new Worker(new URL('./snapshot-worker.mjs', import.meta.url), {
-      workerData: { folder, priority },
-    });
-    worker.on('message', (message: WorkerMessage) => inbox.put(message));
-    worker.on('error', (error) => inbox.put({ type: 'error', message: error.message }));
-    worker.on('exit', (code) => inbox.put({ type: 'error', message: `the copy stopped (exit ${code})` }));
+    copy = fork(
+      fileURLToPath(new URL('./snapshot-worker.mjs', import.meta.url)),
+      [JSON.stringify({ folder, priority })],
+      { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    copy.on('message', (message: CopyMessage) => inbox.put(message));
+    copy.on('error', (error) => inbox.put({ type: 'error', message: error.message }));
+    copy.on('exit', (code, signal) =>
+      inbox.put({ type: 'error', message: `the copy stopped (exit ${code ?? signal})` }),
+    );
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'chunk') {
         yield message.bytes;
-        worker.postMessage({ type: 'more' });
+        copy.send({ type: 'more' });
       } else if (message.type === 'tree-done') {
         const stop = (
           await client.query<{ labelfile: string; spcmapfile: string | null; file: string }>(
@@ -80,7 +84,7 @@ export async function* pgliteSnapshot(
             `the WAL of the backup is incomplete (${start} … ${stop.file}, found ${segments.join(' ')})`,
           );
         }
-        worker.postMessage({ type: 'finish', label: stop.labelfile, spcmap: stop.spcmapfile, segments });
+        copy.send({ type: 'finish', label: stop.labelfile, spcmap: stop.spcmapfile, segments });
       } else if (message.type === 'end') {
         return;
       } else {
@@ -88,7 +92,7 @@ export async function* pgliteSnapshot(
       }
     }
   } finally {
-    await worker?.terminate();
+    copy?.kill();
     if (started && !stopped) await client.query('select pg_backup_stop(false)').catch(() => {});
     await client.query(`select pg_drop_replication_slot('${SLOT}')`).catch(() => {});
   }
@@ -194,7 +198,7 @@ export async function* pgliteDumpSnapshot(client: PGlite): AsyncGenerator<Uint8A
 const SLOT = 'agency_site_backup';
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
-type WorkerMessage =
+type CopyMessage =
   | { type: 'chunk'; bytes: Uint8Array }
   | { type: 'tree-done' }
   | { type: 'end' }
@@ -202,17 +206,17 @@ type WorkerMessage =
 
 /** Messages in arrival order, taken one at a time. */
 class Inbox {
-  private readonly queue: WorkerMessage[] = [];
-  private waiting: ((message: WorkerMessage) => void) | undefined;
+  private readonly queue: CopyMessage[] = [];
+  private waiting: ((message: CopyMessage) => void) | undefined;
 
-  put(message: WorkerMessage): void {
+  put(message: CopyMessage): void {
     const waiting = this.waiting;
     this.waiting = undefined;
     if (waiting) waiting(message);
     else this.queue.push(message);
   }
 
-  take(): Promise<WorkerMessage> {
+  take(): Promise<CopyMessage> {
     const next = this.queue.shift();
     if (next) return Promise.resolve(next);
     return new Promise((resolve) => {

@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   scrubBudgetMs?: number;
   /**
    * Nice value of a backup's copy and rewrite (defaults 19 and 10; decisions 062, 073). Tests set
-   * 0: on a machine busy with other suites, a niced thread gets little CPU, and a small backup
+   * 0: on a machine busy with other suites, a niced process gets little CPU, and a small backup
    * took minutes (the copy at 19 got about 1/70 of a core beside each busy process).
    */
   backupPriority?: number;

@@ -449,6 +449,21 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       await server.exited;
     }
   });
+
+  it('a server killed during a backup leaves no copy running; the CLI keeps no file', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    const file = path.join(root, 'killed.tar.gz');
+    // The copy is a process of its own (decision 062): it names the data folder in its arguments.
+    const copies = () => processesNaming(`"folder":"${path.join(dataDir, 'pglite')}"`);
+    const backup = runNpm('backup', [file], { DATA_DIR: dataDir });
+    await waitUntil(() => copies().length > 0, 60_000, 'the copy to start');
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await waitUntil(() => copies().length === 0, 5_000, 'the copy to end with the server');
+    const cli = await backup;
+    expect(cli.code).toBe(1);
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });
 
 describe.runIf(usingPostgres)('backup and restore on PostgreSQL', { timeout: 300_000 }, () => {
@@ -611,3 +626,26 @@ describe('the daily backup and its status', () => {
     }
   });
 });
+
+/** Ids of the running processes whose command line contains `text` (Linux `/proc`). */
+function processesNaming(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+    } catch {
+      // Ended while listed.
+    }
+  }
+  return pids;
+}
+
+/** Polls `check` every 10 ms. @throws naming `what` when it is still false after `ms`. */
+async function waitUntil(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

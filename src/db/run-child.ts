@@ -2,12 +2,21 @@ import { spawn } from 'node:child_process';
 
 /**
  * Runs `command` with `args` to its end, its stdout ignored and its stderr kept for the error.
+ * `channel`: a Node script gets an IPC channel (fd 3), whose `disconnect` tells it that this
+ * process went away (scrub-snapshot.mjs then ends, instead of running on orphaned for minutes).
  * @throws naming `what`, with the child's stderr, when it does not exit 0 (or cannot start).
  */
-export async function runChild(command: string, args: string[], what: string): Promise<void> {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function runChild(
+  command: string,
+  args: string[],
+  what: string,
+  channel = false,
+): Promise<void> {
+  const child = spawn(command, args, {
+    stdio: channel ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
   const code = await new Promise<number | null>((resolve, reject) => {

@@ -22,6 +22,13 @@ import v8 from 'node:v8';
 // serves older runtimes.
 v8.setFlagsFromString('--liftoff-only');
 const [input, work, output, params, priority = '10'] = process.argv.slice(2);
+// Started by the server with an IPC channel (run-child.ts): when the server goes away (killed, or
+// stopped before the backup ended), nobody will read the result, so this ends too; the server
+// removes the work folder at its next start. Unref'd, so the channel alone keeps nothing running.
+if (process.channel) {
+  process.on('disconnect', () => process.exit(1));
+  process.channel.unref();
+}
 try {
   os.setPriority(Number(priority));
 } catch {

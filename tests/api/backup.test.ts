@@ -5,7 +5,9 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedContacts } from '../../scripts/seed-contacts.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { REWRITE_PREFIX } from '../../src/db/snapshot.ts';
 import { restoreCommand } from '../../src/server/backup/backup-commands.ts';
 import { listBackups } from '../../src/server/backup/backup-files.ts';
 import { BackupError } from '../../src/server/backup/pglite-backup.ts';
@@ -450,19 +452,27 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
     }
   });
 
-  it('a server killed during a backup leaves no copy running; the CLI keeps no file', async () => {
-    const server = await startServer({ DATA_DIR: dataDir });
-    const file = path.join(root, 'killed.tar.gz');
-    // The copy is a process of its own (decision 062): it names the data folder in its arguments.
-    const copies = () => processesNaming(`"folder":"${path.join(dataDir, 'pglite')}"`);
-    const backup = runNpm('backup', [file], { DATA_DIR: dataDir });
-    await waitUntil(() => copies().length > 0, 60_000, 'the copy to start');
-    server.child.kill('SIGKILL');
-    await server.exited;
-    await waitUntil(() => copies().length === 0, 5_000, 'the copy to end with the server');
-    const cli = await backup;
-    expect(cli.code).toBe(1);
-    expect(fs.existsSync(file)).toBe(false);
+  it('a server killed while copying or rewriting a backup leaves no process of it; the CLI keeps no file', async () => {
+    // Its tables pass the scrub's in-place size (2 MB), so the copy is also rewritten (decision 073).
+    const largeDir = path.join(root, 'large');
+    expect(await seedContacts(6_000, { dataDir: largeDir })).toBe(6_000);
+    for (const [folder, step, marker] of [
+      // The copy (decision 062) names the data folder in its arguments, the rewrite its work folder.
+      [dataDir, 'copy', `"folder":"${path.join(dataDir, 'pglite')}"`],
+      [largeDir, 'rewrite', path.join(largeDir, 'tmp', REWRITE_PREFIX)],
+    ] as const) {
+      const server = await startServer({ DATA_DIR: folder });
+      const file = path.join(root, `killed-${step}.tar.gz`);
+      const backup = runNpm('backup', [file], { DATA_DIR: folder });
+      await waitUntil(() => processesNaming(marker).length > 0, 60_000, `the ${step} to start`);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      const ours = () => processesNaming(folder);
+      await waitUntil(() => ours().length === 0, 5_000, `the ${step} to end with the server`);
+      const cli = await backup;
+      expect(cli.code, step).toBe(1);
+      expect(fs.existsSync(file), step).toBe(false);
+    }
   });
 });
 

@@ -17,8 +17,9 @@ import { runChild } from './run-child.ts';
  *    `pg_backup_start(label, fast)` checkpoints and forces full-page images into the WAL.
  * 2. A process of its own (snapshot-worker.mjs) copies the folder's files into a gzipped tar: the
  *    server's thread only relays the archive's 1 MB chunks, so PGlite runs requests meanwhile and
- *    the copy does not wait behind them (nor they behind it: no lock is shared with the copy). A page changing under the copy may be read torn or old;
- *    the WAL holds its full image from after the start.
+ *    the copy does not wait behind them (nor they behind it: no lock is shared with the copy). A
+ *    page changing under the copy may be read torn or old; the WAL holds its full image from
+ *    after the start.
  * 3. `pg_backup_stop()` ends the backup (and switches the WAL segment); its `backup_label` (and
  *    `tablespace_map`, never non-empty here) go into the archive, with every WAL segment from the
  *    start's to the stop's.

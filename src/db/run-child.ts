@@ -2,18 +2,19 @@ import { spawn } from 'node:child_process';
 
 /**
  * Runs `command` with `args` to its end, its stdout ignored and its stderr kept for the error.
- * `channel`: a Node script gets an IPC channel (fd 3), whose `disconnect` tells it that this
- * process went away (scrub-snapshot.mjs then ends, instead of running on orphaned for minutes).
+ * `options.channel`: a Node script gets an IPC channel (fd 3), whose `disconnect` tells it that
+ * this process went away (scrub-snapshot.mjs then ends, instead of running on orphaned for
+ * minutes).
  * @throws naming `what`, with the child's stderr, when it does not exit 0 (or cannot start).
  */
 export async function runChild(
   command: string,
   args: string[],
   what: string,
-  channel = false,
+  options: { channel?: boolean } = {},
 ): Promise<void> {
   const child = spawn(command, args, {
-    stdio: channel ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
+    stdio: options.channel ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {

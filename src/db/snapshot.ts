@@ -173,7 +173,7 @@ export async function* rewrittenSnapshot(
         String(options.rewritePriority ?? 10),
       ],
       'rewriting the backup copy',
-      true,
+      { channel: true },
     );
     yield* fs.createReadStream(output, { highWaterMark: 1024 * 1024 });
   } finally {

@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { runNpm } from './helpers/run-npm.ts';
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process.ts';
 import { createTestApp, signIn, usingPostgres } from './helpers/test-app.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Backups (decision 022): `npm run backup` while a lead load runs against a real
@@ -465,11 +466,22 @@ describe.runIf(!usingPostgres)('backup and restore of the embedded database', { 
       const server = await startServer({ DATA_DIR: folder });
       const file = path.join(root, `killed-${step}.tar.gz`);
       const backup = runNpm('backup', [file], { DATA_DIR: folder });
-      await waitUntil(() => processesNaming(marker).length > 0, 60_000, `the ${step} to start`);
+      // Every 10 ms: the kill must land while the step runs, not after the backup ended.
+      await until(
+        async () => processesNaming(marker),
+        (pids) => pids.length > 0,
+        60_000,
+        10,
+      );
       server.child.kill('SIGKILL');
       await server.exited;
       // Generous: on a busy machine a process at nice 19 waits seconds for the CPU to exit.
-      await waitUntil(() => processesNaming(folder).length === 0, 30_000, `the ${step} to end`);
+      await until(
+        async () => processesNaming(folder),
+        (pids) => pids.length === 0,
+        30_000,
+        10,
+      );
       // It ended because the server went away, not because it finished: a rewrite run to its end
       // leaves its result in its work folder (the server that would have read it is gone).
       const tmp = path.join(folder, 'tmp');
@@ -657,13 +669,4 @@ function processesNaming(text: string): number[] {
     }
   }
   return pids;
-}
-
-/** Polls `check` every 10 ms. @throws naming `what` when it is still false after `ms`. */
-async function waitUntil(check: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
